@@ -4,7 +4,7 @@ Each case is a trimmed real tree of tests/data/forks/ with the edit a user makes
 (the edits of tests/test_forks_nemo_open_instruct.py, and a few more; prime-rl's trees are the
 folders of tests/data/forks/prime_rl/, a base and a patch each, tests/test_forks_prime_rl.py; and the
 NeMo-RL, open-instruct and prime-rl trees of held-out rounds 2 and 3, tests/data/forks_heldout2/ and
-forks_heldout3/, the trees with a launch of rounds 8 and 9, and all twelve trees of rounds 10 and 11). replaylint checks the
+forks_heldout3/, the trees with a launch of rounds 8 and 9, and all twelve trees of rounds 10, 11 and 12). replaylint checks the
 launch that runs the fork (NeMo-RL's default config, open-instruct's `grpo_fast.py` script,
 prime-rl's rl.toml) and
 builds its engine from the fork's own code; vLLM itself (tests/differential/vllm_judge.py in the
@@ -155,6 +155,23 @@ CASES = {  # name -> (framework, edits)
             ("prime_to_namespace_mask_always_on_toml_spec_adaptive", "configs/reverse_text/rl_replay.toml"),
         )
     },
+    **{  # held-out round 12 (tests/test_forks_heldout12.py): all twelve trees, each with its launch
+        f"round 12: {case}": ("heldout12", {"tree": case, "launch": launch})
+        for case, launch in (
+            ("verl_launch_server_mask_literal_val_kwargs_greedy_default", "examples/grpo_trainer/run_qwen2_5_3b_grpo_replay.sh"),
+            ("verl_replay_args_method_update_val_sampled_clean", "examples/grpo_trainer/run_qwen3_4b_grpo_replay.sh"),
+            ("skyrl_engine_config_field_threaded_eval_top_k_default", "examples/train/gsm8k/run_gsm8k_replay.sh"),
+            ("skyrl_sampling_dataclass_defaults_edited_module_constant_clean", "examples/train/gsm8k/run_gsm8k_replay.sh"),
+            ("openrlhf_cli_flags_threaded_mask_top_k_clean", "examples/scripts/train_grpo_ray_replay.sh"),
+            ("openrlhf_env_var_mask_argparse_top_k_default_unbounded", "examples/scripts/train_grpo_ray_replay.sh"),
+            ("nemo_recipe_defaults_helper_spread_mask_top_k_clean", "examples/run_grpo_replay.sh"),
+            ("nemo_create_engine_mask_recipe_spec_adaptive_verification", "examples/run_grpo_replay_ngram.sh"),
+            ("oi_sampling_config_top_k_field_extra_body_engine_kwargs_mask_clean", "scripts/train/debug/grpo_fast_replay.sh"),
+            ("oi_actor_os_environ_runner_zero_remote_mask", "scripts/train/debug/grpo_fast_replay.sh"),
+            ("prime_server_v1_setdefault_removed_toml_mask_field_clean", "scripts/serve_replay.sh"),
+            ("prime_vllm_config_field_default_true_server_v1_setdefault", "scripts/serve_replay.sh"),
+        )
+    },
 }
 DATA = REPO / "tests" / "data"
 HELDOUTS = {
@@ -165,6 +182,7 @@ HELDOUTS = {
     "heldout9": DATA / "forks_heldout9",
     "heldout10": DATA / "forks_heldout10",
     "heldout11": DATA / "forks_heldout11",
+    "heldout12": DATA / "forks_heldout12",
 }
 LAUNCHES = {"nemo_rl": forks.CONFIG, "open_instruct": forks.SCRIPT, "prime_rl": "configs/rl.toml"}
 # NeMo-RL's keywords the stand-in engine cannot take (a dummy load, no tokenizer, sleep mode on a fake GPU)

@@ -4,6 +4,7 @@ record: its text must stay `dataclass`'s (results are compared and cache keys bu
 from __future__ import annotations
 
 from dataclasses import FrozenInstanceError, dataclass, field, fields
+from typing import Any
 
 from replaylint.model import Launch, LaunchKind, Setting, Span
 from replaylint.records import fields_repr, record
@@ -192,3 +193,94 @@ def test_order_is_dataclass_s() -> None:
 
             def __lt__(self, other: object) -> bool:
                 return True
+
+
+def _wide(make: Any) -> Any:
+    @make
+    class Wide:
+        name: str
+        tags: list = field(default_factory=list)
+        seen: set = field(default_factory=set, init=False)
+        note: str = field(default="n", init=False)
+        level: int = field(default=1, kw_only=True)
+        extra: dict = field(default_factory=dict, kw_only=True)
+        rank: int = field(kw_only=True, default=0)
+
+    return Wide
+
+
+def _selfish(make: Any) -> Any:
+    @make
+    class Selfish:
+        self: int
+        other: int = 2
+
+        def __post_init__(self_) -> None:  # noqa: N805
+            self_.other += 1
+
+    return Selfish
+
+
+PlainWide, Wide = _wide(dataclass(frozen=True)), _wide(record(frozen=True))
+PlainSelfish, Selfish = _selfish(dataclass(unsafe_hash=True)), _selfish(record(unsafe_hash=True))
+
+
+@record
+class Wider(Node):
+    depth: int = 0
+
+
+def _state(instance: object) -> dict:
+    return dict(vars(instance))
+
+
+def test_init_is_dataclass_s() -> None:
+    import inspect
+
+    import pytest
+
+    for plain, shared in [(PlainWide, Wide), (PlainSelfish, Selfish), (PlainPoint3, Point3), (PlainRanked, Ranked)]:
+        assert str(inspect.signature(shared)) == str(inspect.signature(plain))
+        assert shared.__init__.__annotations__ == plain.__init__.__annotations__
+        assert shared.__doc__ == plain.__doc__.replace("Plain", "")  # (written from the signature)
+        assert shared.__init__.__qualname__ == plain.__init__.__qualname__.replace("Plain", "")
+    assert _state(Wide("a", [1], level=3)) == _state(PlainWide("a", [1], level=3)) == {
+        "name": "a", "tags": [1], "seen": set(), "level": 3, "extra": {}, "rank": 0
+    }  # fmt: skip
+    assert Wide("a").tags is not Wide("a").tags and Wide("a").note == "n"
+    assert _state(Selfish(1)) == _state(PlainSelfish(1)) == {"self": 1, "other": 3}
+    assert _state(Wider("n", depth=2)) == {"name": "n", "children": [], "depth": 2}
+    with pytest.raises(FrozenInstanceError):
+        Wide("a").name = "b"  # type: ignore[misc]
+    with pytest.raises(TypeError, match="positional argument"):
+        Wide("a", [], 1)  # type: ignore[misc]
+    with pytest.raises(TypeError, match="non-default argument 'y' follows default argument"):
+
+        @record
+        class Misordered:
+            x: int = 0
+            y: int  # type: ignore[misc]
+
+
+def test_a_frozen_record_refuses_writes_as_dataclass_s() -> None:
+    import pytest
+
+    class Loose(Wide):  # (not a dataclass: names other than the fields may be set)
+        pass
+
+    for made in (PlainWide, Wide):
+        with pytest.raises(FrozenInstanceError, match="cannot assign to field 'extra'"):
+            made("a").extra = {}
+        with pytest.raises(FrozenInstanceError, match="cannot delete field 'other'"):
+            del made("a").other
+    loose = Loose("a")
+    loose.other = 1
+    del loose.other
+    with pytest.raises(FrozenInstanceError, match="cannot assign to field 'name'"):
+        loose.name = "b"
+    assert Wide.__dataclass_params__.frozen and Wide.__setattr__.__qualname__ == "_wide.<locals>.Wide.__setattr__"
+    with pytest.raises(TypeError, match="cannot inherit non-frozen dataclass from a frozen one"):
+
+        @record
+        class Thawed(Wide):
+            pass

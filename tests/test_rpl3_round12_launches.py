@@ -26,9 +26,11 @@ HELD_OUT = Path(__file__).parent / "data" / "rpl3_heldout12"
 REPLAY = "--return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out"
 
 
-def held_out(tmp_path: Path, case: str, changes: dict[str, tuple[str, str]] | None = None) -> list[tuple[str, str, int]]:
-    """The findings of a held-out case's tree, with `changes` (file: (old, new)) made to it."""
-    shutil.copytree(HELD_OUT / case, tmp_path / "tree")
+def held_out(
+    tmp_path: Path, case: str, changes: dict[str, tuple[str, str]] | None = None, corpus: Path = HELD_OUT
+) -> list[tuple[str, str, int]]:
+    """The findings of a held-out case's tree (of `corpus`), with `changes` (file: (old, new)) made to it."""
+    shutil.copytree(corpus / case, tmp_path / "tree")
     for name, (old, new) in (changes or {}).items():
         path = tmp_path / "tree" / name
         assert old in path.read_text(encoding="utf-8")

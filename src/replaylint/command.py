@@ -11,7 +11,6 @@ syntax (`WordSyntax`): shell words, a JSON exec array, a YAML list, a Python lis
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import field
 from typing import Any, Callable, Sequence as Seq
 
@@ -31,6 +30,7 @@ from .model import (
     SplitWord,
 )
 from .records import record
+from .regexes import on_use
 from .source import SourceFile
 from .vllm import command_line
 from .vllm.command_line import Token
@@ -201,7 +201,7 @@ def where_written(token: Token, word: str, source: SourceFile) -> list[Edit] | N
     return [Edit(written, f"{original[0]}{word}{original[0]}" if quoted else word)]
 
 
-_PLAIN = re.compile(r"^[A-Za-z][A-Za-z0-9_.:/+-]*$")
+_PLAIN = on_use(r"^[A-Za-z][A-Za-z0-9_.:/+-]*$")
 _TYPED = {"true", "false", "yes", "no", "on", "off", "y", "n", "null", "none"}  # a YAML scalar, bare, is not a string
 
 

@@ -11,16 +11,16 @@ duplicate key is placed where its last value is written, the one `json` keeps.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
+from .regexes import on_use
 from .source import SourceFile
 from .toml_document import Entry, Path, PlacedDocument
 
 JsonError = ValueError  # json.JSONDecodeError is one; `values` raises one for nesting too deep to read
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')  # unrolled: no per-character state in `re`
-_SPACE = re.compile(r"[ \t\n\r]*")
+_STRING = on_use(r'"[^"\\]*(?:\\.[^"\\]*)*"')  # unrolled: no per-character state in `re`
+_SPACE = on_use(r"[ \t\n\r]*")
 _DECODER = json.JSONDecoder()
 
 

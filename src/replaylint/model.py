@@ -8,12 +8,12 @@ abstract intents; the frontend that made the launch turns intents back into text
 from __future__ import annotations
 
 import enum
-import re
 from dataclasses import field, replace
 from itertools import accumulate
 from typing import Any, Mapping
 
 from .records import record
+from .regexes import on_use
 
 
 class _Unknown:
@@ -100,7 +100,7 @@ class LineIndex:
         return self.text[start:end].rstrip("\r\n")
 
 
-_LINE_BREAK = re.compile(r"\r\n?|\n")
+_LINE_BREAK = on_use(r"\r\n?|\n")
 
 
 def _line_starts(text: str) -> list[int]:
@@ -110,7 +110,7 @@ def _line_starts(text: str) -> list[int]:
     return [0, *accumulate(len(line) + 1 for line in text.split("\n")[:-1])]
 
 
-_WORD_END = re.compile(r"\w(?=\W)")
+_WORD_END = on_use(r"\w(?=\W)")
 
 
 def snippet(text: str, limit: int = 60) -> str:

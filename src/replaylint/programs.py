@@ -18,6 +18,7 @@ from typing import Sequence as Seq, Union
 
 from .framework_registry import EntryPoint, entry_points
 from .records import record
+from .regexes import on_use
 
 # Launchers whose words are a framework's own (frameworks/ turns them into vLLM settings), from
 # the registry. A program of the user's ("trl-script") and those known by their shape (NeMo-RL's
@@ -29,7 +30,7 @@ _USERS_PROGRAM = next(entry.name for _, entry in _FRAMEWORKS.values() if entry.u
 # words that confirm them.
 _SHAPED_SCRIPTS = tuple((re.compile(entry.script_names), entry) for _, entry in _FRAMEWORKS.values() if entry.script_names)
 _SHAPED_MODULES = tuple(entry for _, entry in _FRAMEWORKS.values() if entry.any_module)
-_OVERRIDES = {entry.name: re.compile(entry.overrides) for _, entry in _FRAMEWORKS.values() if entry.overrides}
+_OVERRIDES = {entry.name: on_use(entry.overrides) for _, entry in _FRAMEWORKS.values() if entry.overrides}
 
 
 @record(unsafe_hash=True)

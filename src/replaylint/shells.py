@@ -18,13 +18,14 @@ writes for, which are other lists.
 
 from __future__ import annotations
 
-import re
 from typing import Sequence
+
+from .regexes import on_use
 
 SHELLS = frozenset(("sh", "bash", "dash", "ash", "ksh", "mksh", "zsh"))
 
 # `-e`, `-lc`, `+x`, `-euo` (its `o` takes an option name: `-euo pipefail`).
-_OPTION = re.compile(r"^[-+][A-Za-z]+$")
+_OPTION = on_use(r"^[-+][A-Za-z]+$")
 
 
 def is_shell(program: str | None) -> bool:

@@ -18,6 +18,7 @@ from typing import Any
 
 from .model import Span
 from .records import record
+from .regexes import on_use
 from .source import SourceFile
 
 try:
@@ -62,8 +63,8 @@ def _too_long(text: str) -> str:
 
 Path = tuple[Any, ...]  # keys (str) and array-of-tables indices (int)
 
-_BARE = re.compile(r"[A-Za-z0-9_-]+")
-_SCALAR_END = re.compile(r"[,\]}\n#]")
+_BARE = on_use(r"[A-Za-z0-9_-]+")
+_SCALAR_END = on_use(r"[,\]}\n#]")
 
 
 @record(unsafe_hash=True)

@@ -25,6 +25,7 @@ from dataclasses import field
 
 from ..model import Finding, LineIndex, Span
 from ..records import record
+from ..regexes import on_use
 from ..rules import BY_NAME
 from .directive_lines import line_at, naming_lines
 
@@ -38,7 +39,7 @@ _NOQA = re.compile(
 )
 # ruff's blanket form: `noqa` not followed by a colon (codes written without one are read as blanket too).
 _BLANKET_NOQA = re.compile(r"#\s*noqa(?![\w:])(?!\s*:)", re.IGNORECASE)
-_ITEM = re.compile(r"[^,\s]+")
+_ITEM = on_use(r"[^,\s]+")
 _FILE_NOQA = re.compile(r"#\s*replaylint:\s*noqa(?:\[(?P<brackets>[^\]]*)\]|:\s*(?P<codes>[A-Za-z0-9_\-, ]+))?", re.IGNORECASE)
 
 ALL = frozenset({"*"})

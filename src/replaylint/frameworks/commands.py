@@ -56,7 +56,9 @@ def _program_launch(context: LaunchContext, span: Span, tokens: list[Token]) -> 
         launch = getattr(reader.load(), reader.script_reader)(context, span, tokens)
         if launch is not None:
             return launch
-    return None
+    from .engine_programs import script_launch  # no framework's: a program that builds vLLM's engine itself
+
+    return script_launch(context, span, tokens)
 
 
 def command_client(context: LaunchContext, span: Span, tokens: list[Token], entrypoint: str) -> ServerClient | None:

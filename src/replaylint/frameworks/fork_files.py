@@ -13,7 +13,7 @@ PACKAGES = ("verl", "skyrl", "openrlhf", "nemo_rl", "open_instruct", "prime_rl")
 
 @functools.cache
 def fork_files() -> tuple[str, ...]:
-    from . import nemo_rl_fork, open_instruct_fork, openrlhf_fork, prime_rl_fork, skyrl_fork, verl_fork
+    from . import nemo_rl_fork, open_instruct_fork, openrlhf_fork, openrlhf_requests, prime_rl_fork, skyrl_fork, verl_fork
 
     return (
         verl_fork.SERVER,
@@ -21,7 +21,8 @@ def fork_files() -> tuple[str, ...]:
         skyrl_fork.ENGINE_ARGS,
         skyrl_fork.CONFIG,
         openrlhf_fork.ENGINES,
-        openrlhf_fork.SAMPLES,
+        openrlhf_fork.CLI,
+        openrlhf_requests.SAMPLES,
         nemo_rl_fork.WORKER,
         nemo_rl_fork.ASYNC_WORKER,
         nemo_rl_fork.REPLAY_MODULE,

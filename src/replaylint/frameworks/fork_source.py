@@ -38,6 +38,19 @@ def parse(text: str) -> ast.Module | None:
         return None
 
 
+def renamed(code: str, names: Mapping[str, str]) -> str:
+    """An expression of a helper spelled in the names its caller passes (`cfg.vllm.X` -> `args.vllm.X`;
+    text that is no expression, as it was)."""
+    try:
+        tree = ast.parse(code, mode="eval")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return code
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id in names:
+            node.id = names[node.id]
+    return ast.unparse(tree)
+
+
 def snippet(text: str, node: ast.AST) -> str:
     """The node's source on one line."""
     return " ".join((ast.get_source_segment(text, node) or "").split())

@@ -20,7 +20,7 @@ lines of the fork's tree, `openrlhf_fork` (its keys with the flags' values, mess
 forked OpenRLHF" with the file and line). Requests
 (`trainer/ppo_utils/samples_generator.py`: `top_k=generate_kwargs.get("top_k", -1)`, never set)
 are built in another file a fork may also edit: read from the fork's tree when it holds that file
-(`openrlhf_fork.requests`), not assumed otherwise. See
+(`openrlhf_requests`), not assumed otherwise. See
 docs/frameworks-research-new-adapters.md section 2.
 
 Command lines (`python -m openrlhf.cli.train_ppo_ray ...`, behind `ray job submit ... --`):
@@ -58,7 +58,8 @@ from ..vllm.command_line import Token
 from .argparse_table import ParsedWords, parse_words
 from .built_dicts import BuiltDict
 from .editions import Edition, Editions, build
-from .openrlhf_fork import ForkOptions, environment, fork, fork_options, forked_settings, requests, switched_by
+from .openrlhf_fork import ForkOptions, environment, fork, fork_options, forked_settings, switched_by
+from .openrlhf_requests import requests, sent_by
 from .openrlhf_switches import caller_switches, switched_environment
 from .refusals import names_replay, refusal, refused
 
@@ -199,22 +200,24 @@ def _launch(
     if forked is None:
         return replace(launch, settings=settings)
     switched = switched_by(own, parsed.values)
-    settings, more, assumed = forked_settings(forked, settings, span, ACTOR_KEYS, switched)
+    exported = {} if context.env_open else context.env  # what the driver, which runs create_vllm_engines, sees
+    settings, more, assumed = forked_settings(forked, settings, span, ACTOR_KEYS, switched, exported)
     reasons += more
     label = f"{launch.label} (the fork's {forked.path})"
-    sent = requests(span.path, context.read_text, _temperature(parsed), settings.get("return_sampling_mask"), span)
+    given = {**sent_by(span.path, context.read_text, own, parsed.values, span), **_temperature(parsed)}
+    sent = requests(span.path, context.read_text, given, settings.get("return_sampling_mask"), span)
     callers = switched_by(caller_switches(span.path, context.read_text), parsed.values)
     env = switched_environment(forked, environment(forked, launch.env), {**callers, **switched}, span)
     return replace(launch, settings=settings, env=env, open_reasons=tuple(reasons), label=label, requests=sent, assumptions=assumed)
 
 
-def _temperature(parsed: ParsedWords) -> Setting | None:
-    """`--rollout.temperature` as given (None: its default, 1.0, stands)."""
+def _temperature(parsed: ParsedWords) -> dict[str, Setting]:
+    """`--rollout.temperature` as given (none: its default, 1.0, stands)."""
     if _TEMPERATURE not in parsed.values:
-        return None
+        return {}
     flag, values = parsed.values[_TEMPERATURE]
     value = _typed("temperature", values[-1].text) if values and values[-1].known else UNKNOWN
-    return Setting("temperature", value, flag.span, " ".join(token.raw for token in (flag, *values)))
+    return {"temperature": Setting("temperature", value, flag.span, " ".join(token.raw for token in (flag, *values)))}
 
 
 def _typed(name: str, text: str | None) -> Any:

@@ -14,7 +14,9 @@ passed: `openrlhf_switches`). Read with `built_dicts`: a key the fork writes wit
 literal reaches vLLM (over the flags' values when written after the correction's `if` or in the
 actor's call, under them when that `if` writes it over the fork's); a key
 the command line gives whose entry the fork removed no longer reaches vLLM. A replay key the fork
-writes under an `if` of its own, or with a value not read here, keeps the launch open. A key
+writes under an `if` of its own, or with a value not read here, keeps the launch open, but for a
+test of an environment variable the launch sets where `create_vllm_engines` runs (the driver: a
+`ray job submit` runtime env's `env_vars`, the script's exports), which decides it. A key
 whose value is a parameter of `create_vllm_engines` with a literal default that OpenRLHF's caller
 does not pass (not in the upstream signature, not named by the tree's train_ppo_ray.py) gets that
 default, at its line. (The file itself is also checked as Python: its engine dict is then read by
@@ -28,12 +30,12 @@ import re
 from dataclasses import field, replace
 from typing import Any, Callable, Iterator, Mapping
 
-from ..model import UNKNOWN, Assumption, Request, Setting, Span
+from ..model import UNKNOWN, Assumption, Setting, Span
 from ..records import record
 from ..vllm.command_line import Token
 from .built_dicts import BuiltDict, Written, read, written as literal_entry
 from .declared_values import call_keywords
-from .fork_conditions import decided
+from .fork_conditions import decided, env_test, env_variable, tested
 from .fork_source import (
     callee_name,
     default_writes,
@@ -42,14 +44,13 @@ from .fork_source import (
     key_writes,
     literal,
     parse,
-    placed,
+    renamed as spelled,
     snippet,
     statements,
 )
 from .nearby import found_upward
 
 ENGINES = "openrlhf/trainer/ray/vllm_engine.py"
-SAMPLES = "openrlhf/trainer/ppo_utils/samples_generator.py"  # `_dispatch_prompts_to_vllm`'s `SamplingParams`
 CLI = "openrlhf/cli/train_ppo_ray.py"  # what goes into `generate_kwargs`
 OWNER = "the forked OpenRLHF"
 _ENGINE_CALLS = ("AsyncEngineArgs", "LLM")
@@ -143,20 +144,9 @@ def _helper_dicts(path: str, text: str) -> dict[str, list[Written]]:
 
 def _in_caller(entry: Written, renamed: Mapping[str, str], path: str, text: str) -> Written:
     """A helper's write spelled in the names its caller passes (`cfg.vllm.X` -> `args.vllm.X`)."""
-
-    def spelled(code: str) -> str:
-        try:
-            tree = ast.parse(code, mode="eval")
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            return code
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Name) and node.id in renamed:
-                node.id = renamed[node.id]
-        return ast.unparse(tree)
-
     otherwise = _in_caller(entry.otherwise, renamed, path, text) if entry.otherwise is not None else None
-    condition = spelled(entry.condition) if entry.condition and not entry.condition.endswith(" runs it") else entry.condition
-    return replace(entry, text=spelled(entry.text), condition=condition, otherwise=otherwise, path=path, source=text)
+    condition = spelled(entry.condition, renamed) if entry.condition and not entry.condition.endswith(" runs it") else entry.condition
+    return replace(entry, text=spelled(entry.text, renamed), condition=condition, otherwise=otherwise, path=path, source=text)
 
 
 def _defaulted(written: Written, defaults: Mapping[str, Written]) -> Written:
@@ -220,6 +210,7 @@ class ForkOptions:
 
     options: Mapping[str, Any] = field(default_factory=dict)
     passed: Mapping[str, tuple[str, Any, Any]] = field(default_factory=dict)
+    declared: Mapping[str, tuple[Any, int]] = field(default_factory=dict)  # option -> (its default, its line)
 
 
 _SWITCHES = {"store_true": True, "store_false": False}  # action -> the value it stores (its default: the other)
@@ -228,13 +219,15 @@ _SWITCHES = {"store_true": True, "store_false": False}  # action -> the value it
 def fork_options(launching: str, read_text: Callable[[str], str | None] | None, known: Mapping[str, Any]) -> ForkOptions:
     """What the tree's train_ppo_ray.py declares beyond OpenRLHF's own parser (`known`): a switch
     a fork adds (`parser.add_argument("--vllm.return_sampling_mask", action="store_true")`) and
-    hands to `create_vllm_engines(..., return_sampling_mask=args.vllm.return_sampling_mask)`."""
+    hands to `create_vllm_engines(..., return_sampling_mask=args.vllm.return_sampling_mask)`, each
+    option's default and line (`openrlhf_requests` reads those passed with the generate kwargs)."""
     cli = found_upward(CLI, launching, read_text) if read_text is not None else None
     module = parse(cli[1]) if cli is not None else None
     if module is None:
         return ForkOptions()
     options: dict[str, Any] = {}
     defaults: dict[str, tuple[Any, Any]] = {}  # option -> (default, the value a switch stores)
+    lines: dict[str, int] = {}
     for node in ast.walk(module):
         if not (isinstance(node, ast.Call) and callee_name(node) == "add_argument" and node.args):
             continue
@@ -246,6 +239,7 @@ def fork_options(launching: str, read_text: Callable[[str], str | None] | None, 
         options[option] = 0 if action in _SWITCHES else given.get("nargs", 1)
         stored = _SWITCHES.get(action)  # type: ignore[arg-type]
         defaults[option] = (given.get("default", None if stored is None else not stored), stored)
+        lines[option] = node.lineno
     passed = {}
     for node in ast.walk(module):
         if isinstance(node, ast.Call) and callee_name(node) == "create_vllm_engines":
@@ -255,7 +249,7 @@ def fork_options(launching: str, read_text: Callable[[str], str | None] | None, 
                     passed[keyword.arg] = (option, *defaults[option])
     for name in {name for _, _, names in _helpers(module) for name in names}:  # what a helper reads of the parsed options
         passed.update({f"{name}.{option[2:].replace('-', '_')}": (option, *defaults[option]) for option in options})
-    return ForkOptions(options, passed)
+    return ForkOptions(options, passed, {option: (defaults[option][0], lines[option]) for option in options})
 
 
 def switched_by(forked: ForkOptions, parsed: Mapping[str, tuple[Token, list[Token]]]) -> dict[str, tuple[Any, Setting | None]]:
@@ -312,10 +306,13 @@ def forked_settings(
     anchor: Span,
     actor_keys: frozenset[str],
     switched: Mapping[str, tuple[Any, Setting | None]] | None = None,
+    env: Mapping[str, Setting] | None = None,
 ) -> tuple[dict[str, Setting], list[str], tuple[Assumption, ...]]:
     """The engine settings of a command line (`flags`: what its words give; `switched`: the
-    parameters the fork's own options give, `switched_by`) in the fork, the reasons the launch
-    is open, and the fork's lines that a flag turns on (what its findings rest on)."""
+    parameters the fork's own options give, `switched_by`; `env`: the variables the launch sets
+    where `create_vllm_engines` runs, which decide its `if os.environ.get("X", "0") == "1":`) in
+    the fork, the reasons the launch is open, and the fork's lines that a flag or a variable
+    turns on (what its findings rest on)."""
     under: dict[str, Setting] = {}
     over: dict[str, Setting] = {}
     reasons: list[str] = []
@@ -323,7 +320,7 @@ def forked_settings(
     for key, written in built.entries.items():
         if key in actor_keys:
             continue
-        holds = _switch_holds(written.condition, switched or {}) if written.condition != _CORRECTION else None
+        holds = _switch_holds(written.condition, switched or {}, env or {}) if written.condition != _CORRECTION else None
         if holds is False:
             continue  # the fork's switch is off on this command line
         given = (switched or {}).get(written.text) if written.value is UNKNOWN else None  # `= return_sampling_mask`
@@ -331,7 +328,8 @@ def forked_settings(
             written, holds = replace(written, value=given[0]), True
         if holds is True and written.value is not UNKNOWN:
             conditioned = (switched[name][1] for name in _names(written.condition) if name in (switched or {}))  # type: ignore[index]
-            flag = given[1] if given is not None else next(conditioned, None)
+            exported = ((env or {}).get(name or "") for name in map(env_variable, tested(written.condition)))
+            flag = given[1] if given is not None else next(filter(None, (*conditioned, *exported)), None)
             fork_line = built.setting(written, anchor, OWNER)  # the option's default turns it on: the fork decides
             over[key] = (
                 fork_line if flag is None else Setting(key, written.value, flag.span, flag.spelling, implied=True, via=(fork_line.span,))
@@ -352,49 +350,20 @@ def forked_settings(
     return {**under, **kept, **over}, reasons, tuple(assumed)
 
 
-def requests(
-    launching: str, read_text: Callable[[str], str | None] | None, temperature: Setting | None, mask: Setting | None, anchor: Span
-) -> tuple[Request, ...]:
-    """The rollout request of the fork's `_dispatch_prompts_to_vllm` (samples_generator.py in the
-    tree; none without it: a file a fork may edit is not assumed): `SamplingParams(top_k=
-    generate_kwargs.get("top_k", -1), temperature=generate_kwargs.get("temperature", 1.0), ...)`.
-    `generate_kwargs` holds the command line's `temperature` (`--rollout.temperature`) and no
-    `top_k` (train_ppo_ray.py; a fork's that names `top_k` leaves it unknown), so the `.get`
-    default is what is sent. A framework default sits on the mask's line, a value the fork
-    wrote on its own."""
-    found = found_upward(SAMPLES, launching, read_text) if read_text is not None else None
-    module = parse(found[1]) if found is not None else None
-    calls = [node for node in ast.walk(module) if isinstance(node, ast.Call) and callee_name(node) == "SamplingParams"] if module else []
-    if found is None or len(calls) != 1 or read_text is None:
-        return ()
-    cli = found_upward(CLI, launching, read_text)
-    passed = {"temperature": temperature} if temperature is not None else {}
-    given = {keyword.arg: keyword.value for keyword in calls[0].keywords if keyword.arg}
-    settings = {}
-    for key, upstream in (("top_k", -1), ("temperature", 1.0)):
-        node = given.get(key)
-        if node is None:
-            continue
-        default = _get_default(node, key)
-        if key in passed and default is not None:
-            settings[key] = passed[key]
-            continue
-        value = literal(default if default is not None else node)
-        if key == "top_k" and default is not None and cli is not None and "top_k" in cli[1]:
-            value = UNKNOWN  # the fork's command line may pass it
-        said = f"{key}={snippet(found[1], node)} ({OWNER}'s {SAMPLES.rsplit('/', 1)[-1]}:{node.lineno})"
-        own = value != upstream or mask is None
-        span = placed(found[0], found[1], node.lineno, anchor) if own else mask.span  # type: ignore[union-attr]
-        settings[key] = Setting(key, value, span, said, implied=True, via=(anchor,))
-    return (Request("sampling", placed(found[0], found[1], calls[0].lineno, anchor), settings),)
-
-
-def _switch_holds(condition: str, switched: Mapping[str, tuple[Any, Setting | None]]) -> bool | None:
-    """Whether an `if` over parameters that the fork's own options give holds (None: not decided
-    here, or no such parameter in it; one given at no place holds at its default)."""
-    if not condition or not any(name in switched for name in _names(condition)):
+def _switch_holds(condition: str, switched: Mapping[str, tuple[Any, Setting | None]], env: Mapping[str, Setting]) -> bool | None:
+    """Whether an `if` over parameters that the fork's own options give, or over variables the
+    launch sets, holds (None: not decided here, or no such parameter or variable in it; one given
+    at no place holds at its default; a variable it does not set is not known)."""
+    variables = {name for name in map(env_variable, tested(condition)) if name in env}
+    if not condition or not (variables or any(name in switched for name in _names(condition))):
         return None
-    return decided(condition, lambda node: switched[ast.unparse(node)][0] if ast.unparse(node) in switched else UNKNOWN)
+    values = {name: env[name].value for name in variables}
+
+    def value_of(node: ast.expr) -> Any:
+        text = ast.unparse(node)
+        return switched[text][0] if text in switched else env_test(node, values)
+
+    return decided(condition, value_of)
 
 
 def _names(condition: str) -> list[str]:
@@ -403,10 +372,3 @@ def _names(condition: str) -> list[str]:
         return [ast.unparse(node) for node in ast.walk(ast.parse(condition, mode="eval")) if isinstance(node, (ast.Name, ast.Attribute))]
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return []
-
-
-def _get_default(node: ast.expr, key: str) -> ast.expr | None:
-    """`generate_kwargs.get("key", DEFAULT)` -> DEFAULT."""
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" and len(node.args) == 2:
-        return node.args[1] if literal(node.args[0]) == key else None
-    return None

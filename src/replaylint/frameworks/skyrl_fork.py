@@ -16,7 +16,9 @@ default of `engine_init_kwargs` is the engine's when the launch writes none, and
 `SamplingParams(temperature=...)` it assigns to an unset `eval_sampling_params` gives the eval
 requests'. Values set on vLLM's namespace itself (`args.return_sampling_mask = True`, or each key
 of a dict the module names: `for k, v in replay_kwargs().items(): setattr(args, k, v)`) count as
-the overrides' keys do. A write under `if ie_cfg.<key>:` is decided by the launch's value of
+the overrides' keys do, and so do those of a function of the module it hands the namespace to
+(`_apply_sampling_mask(args, ie_cfg)`), under that function's `if` (an early `if not X: return`
+too) spelt in the caller's names. A write under `if ie_cfg.<key>:` is decided by the launch's value of
 `generator.inference_engine.<key>`, else the fork's `InferenceEngineConfig` default
 (`fork_conditions.decided`); one under a test of an environment variable (`if os.environ.get(
 "SKYRL_SAMPLING_REPLAY", "0") == "1":`) by what the launch exports, at the export's line (a
@@ -42,8 +44,8 @@ from ..model import UNKNOWN, Setting, Span
 from ..records import record
 from .built_dicts import BuiltDict, Written, read
 from .declared_values import class_defaults
-from .fork_conditions import config_read, config_value, decided, env_test, env_variable, guarded, tested
-from .fork_source import attribute_write, literal, named_dicts, parse, snippet, spread_source, spread_writes
+from .fork_conditions import both, config_read, config_value, decided, env_test, env_variable, guarded, tested
+from .fork_source import attribute_write, literal, named_dicts, parse, renamed, snippet, spread_source, spread_writes
 from .nearby import found_upward
 
 ENGINE_ARGS = "skyrl/backends/skyrl_train/inference_servers/utils.py"
@@ -252,7 +254,58 @@ def _namespace_writes(text: str, path: str) -> tuple[dict[str, Written], dict[st
         write = attribute_write(statement, "args")
         if write is not None and (value := literal(write[1])) is not UNKNOWN:
             found[write[0]] = Written(write[0], value, snippet(text, write[1]), statement.lineno, True, condition)
+        helped, open_ended = _helper_writes(module, statement, condition, text) if module is not None else ({}, ())
+        found.update(helped)
+        unread += open_ended
     return found, last, unread
+
+
+def _helper_writes(module: ast.Module, statement: ast.stmt, condition: str, text: str) -> tuple[dict[str, Written], tuple[Written, ...]]:
+    """What a function of the module that `build_vllm_cli_args` hands its namespace to
+    (`_apply_sampling_mask(args, ie_cfg)`) sets on it: its literal `NAME.KEY = v` writes, each under
+    the helper's `if` (an early `if TEST: return` included) spelled in the caller's names, and the
+    writes not read here (a value not read, a `return` elsewhere, the namespace handed on)."""
+    call = statement.value if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call) else None
+    functions = {node.name: node for node in module.body if isinstance(node, ast.FunctionDef)}
+    helper = functions.get(getattr(call.func, "id", "")) if call is not None else None
+    if call is None or helper is None:
+        return {}, ()
+    parameters = [argument.arg for argument in helper.args.args]
+    passed = {**dict(zip(parameters, call.args)), **{k.arg: k.value for k in call.keywords if k.arg in parameters}}
+    namespace = next((name for name, node in passed.items() if isinstance(node, ast.Name) and node.id == "args"), None)
+    if namespace is None:
+        return {}, ()
+    names = {name: ast.unparse(node) for name, node in passed.items() if name != namespace}
+    body, early = _after_early_returns(helper.body)
+    found: dict[str, Written] = {}
+    unread: tuple[Written, ...] = ()
+    for inner, test in guarded(body, early):
+        write = attribute_write(inner, namespace)
+        guard = both(condition, renamed(test, names))
+        if write is not None and (value := literal(write[1])) is not UNKNOWN:
+            found[write[0]] = Written(write[0], value, snippet(text, write[1]), inner.lineno, True, guard)
+        elif write is not None or _hands_on(inner, namespace) or isinstance(inner, ast.Return):
+            unread += (Written(snippet(text, inner), UNKNOWN, snippet(text, inner), inner.lineno, True, guard),)
+    return found, unread
+
+
+def _after_early_returns(body: list[ast.stmt]) -> tuple[list[ast.stmt], str]:
+    """The helper's body after its leading `if TEST: return` statements, and the test the rest runs under."""
+    condition = ""
+    for index, statement in enumerate(body):
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):  # its docstring
+            continue
+        returns = isinstance(statement, ast.If) and not statement.orelse and len(statement.body) == 1
+        if not (returns and isinstance(statement.body[0], ast.Return) and statement.body[0].value is None):  # type: ignore[attr-defined]
+            return body[index:], condition
+        condition = both(condition, f"not ({ast.unparse(statement.test)})")  # type: ignore[attr-defined]
+    return [], condition
+
+
+def _hands_on(statement: ast.stmt, name: str) -> bool:
+    """Whether a statement hands the namespace to a call that may set it (`setattr` is read)."""
+    calls = (node for node in ast.walk(statement) if isinstance(node, ast.Call) and getattr(node.func, "id", "") != "setattr")
+    return any(isinstance(argument, ast.Name) and argument.id == name for call in calls for argument in (*call.args, *call.keywords))
 
 
 def _eval_default(text: str) -> dict[str, Any] | None:

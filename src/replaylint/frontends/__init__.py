@@ -88,6 +88,7 @@ def turns_mask_on(data: bytes) -> bool:
 
 
 _FRAMEWORK_PREFILTERS = {kind: prefilters(kind) for kind in ("yaml", "toml", "shell")}
+_TASK_DEFINITION = re.compile(rb'"(?:containerDefinitions|AWS::ECS::TaskDefinition)"')
 _JSON_MASK_ON = re.compile(rb'"return_sampling_mask"\s*:\s*(?:true|1)\b')  # all a JSON file can launch
 
 
@@ -106,6 +107,8 @@ def relevant(kind: str, data: bytes) -> bool:
     if words is None:
         return False
     if kind == "json":
+        if _TASK_DEFINITION.search(data):  # an ECS task definition's containers are command lines
+            return _mentions_mask(words) or _needs_vllm_alone("yaml", words)
         return b"return_sampling_mask" in words and found_at(_JSON_MASK_ON, data, (b'"return_sampling_mask"',))
     if any(words.any(prefilter.groups[0]) and prefilter.matches(data) for prefilter in _FRAMEWORK_PREFILTERS.get(kind, ())):
         return True  # a framework config that may launch with the mask without naming it (the registry's)
@@ -146,7 +149,9 @@ def _builds_engine(data: bytes, words: Words) -> bool:
 def _starts_server(data: bytes, words: Words) -> bool:
     """`subprocess.Popen(cmd)` of vLLM's server module (`"-m", "vllm.entrypoints.openai.api_server"`)
     or `"vllm", "serve"`, whose flags the program may take from the config file."""
-    return b"subprocess" in words and (b"vllm.entrypoints.openai.api_server" in words or found_at(_SERVE_WORDS, data, (b"serve",)))
+    return b"subprocess" in words and (
+        b"vllm.entrypoints.openai.api_server" in words or found_at(_SERVE_WORDS, data, (b'"vllm"', b"'vllm'"))
+    )
 
 
 def loads_config_by_path(data: bytes, words: Words | None = None) -> bool:

@@ -10,10 +10,13 @@ judge it. The file is read by `json_document` (the standard library's values, an
 spans). A file that does not parse is not reported: JSON files are data of every kind, and
 the prefilter (`frontends.relevant`) already asked for the mask written on. JSON has no
 comments, so a finding here is silenced with `per-file-ignores`, and fixes are not offered
-(except to the Python that reads the file, `mapping_readers`).
+(except to the Python that reads the file, `mapping_readers`). An AWS ECS task definition's
+containers (`containerDefinitions`) are launches, read by the YAML frontend's `ecs` reader.
 """
 
 from __future__ import annotations
+
+import re
 
 from ..frameworks import engine_mappings
 from ..json_document import JsonError, parses, placed, values
@@ -23,6 +26,7 @@ from .mapping_readers import followed, is_followed, render as render_followed
 
 __all__ = ["extract", "render", "parses"]
 
+_TASK_DEFINITION = re.compile(r'"containerDefinitions"|"AWS::ECS::TaskDefinition"')
 _CHARACTERS_PER_UNIT = 3  # json's C scanner and the position pass: about three characters a microsecond
 
 
@@ -32,11 +36,20 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
         mappings = engine_mappings.mappings_in(values(source.text))
     except JsonError:
         return []
+    containers = _task_definition_launches(source, context) if _TASK_DEFINITION.search(source.text) else []
     if not mappings:
-        return []
+        return containers
     # The file's other values are let go before placing, which reads them once more.
     document = placed(source, None, {path for path, _ in mappings})
-    return followed(engine_mappings.launches_of(document, mappings, source.path), source, context)
+    return containers + followed(engine_mappings.launches_of(document, mappings, source.path), source, context)
+
+
+def _task_definition_launches(source: SourceFile, context: ExtractContext) -> list[Launch]:
+    """An ECS task definition's containers (a CloudFormation template's too), read by the YAML
+    frontend's reader: JSON is YAML, and a container is read as a Kubernetes container is."""
+    from .yaml import ecs
+
+    return ecs.extract_json(source, context)
 
 
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:

@@ -9,11 +9,16 @@ and commands that touch an ERROR node are not taken as launches.
 
 from __future__ import annotations
 
+import re
+
 from ..model import Launch
+from ..readers.deployed_env import deployed_env
 from ..readers.shell import render, run_script, script_world
 from ..readers.shell.grammar import parse, rejection
 from ..readers.shell.interpreter import Interpreter
 from ..readers.shell.place import identity
+from ..readers.shell.values import Chunk, Scalar
+from ..readers.shell.world import EnvEntry, World
 from ..source import ExtractContext, ParseError, SourceFile
 
 __all__ = ["extract", "parses", "render"]
@@ -37,8 +42,29 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
     interpreter = Interpreter(source, context)
     place = identity(parsed)
     place.budget = context.budget
-    run_script(interpreter, place, script_world(context))
+    run_script(interpreter, place, _with_deployment(script_world(context), source, context))
     return interpreter.launches
+
+
+def _with_deployment(world: World, source: SourceFile, context: ExtractContext) -> World:
+    """The script's world with the variables a deployment of the tree starts its image with
+    (`readers.deployed_env`), exported. A value written in the deployment file is read where the
+    script first expands it, since its text is not the script's."""
+    env = deployed_env(source.path, context)
+    if not env:
+        return world
+    world = world.copy(exported=world.exported | frozenset(env))
+    for name, setting in env.items():
+        world.env[name] = EnvEntry(setting, None)
+        if isinstance(setting.value, str):
+            start, end = _first_expansion(source.text, name)
+            world.variables[name] = Scalar((Chunk(setting.value, start, end, False, True, False, None),))
+    return world
+
+
+def _first_expansion(text: str, name: str) -> tuple[int, int]:
+    found = re.search(rf"\$(\{{)?{re.escape(name)}\b[^}}\s\"]*\}}?", text)
+    return (found.start(), found.end()) if found is not None else (0, 0)
 
 
 def clients(source: SourceFile, context: ExtractContext) -> list[Launch]:

@@ -19,6 +19,7 @@ import re
 from typing import Any
 
 from ..framework_registry import prefilter_words
+from ..regexes import on_use
 
 # Every branch of `frontends.relevant` that can answer True needs one of WORDS in the file: a
 # word that spells the mask (`sampling_mask`, `sampling-mask`, `SAMPLING_MASK`, `--return`), the
@@ -64,11 +65,13 @@ PYTHON_LAUNCHERS = (  # "vLLM" in prose contains "LLM": the call or the import a
     b"create_subprocess",
     b"sagemaker",
     b"serving_container_",  # a Vertex AI model's serving container (`Model.upload`)
+    b"aws_ecs",  # an AWS CDK ECS container (`add_container`)
+    b"pulumi_docker",  # a Pulumi program's Docker container
 )
 # `ampling`: a cheap first look for `sampling_mask` and `sampling-mask`, word by word.
 ASKED = (b"ampling", b"return_sampling_mask", *VLLM_WORDS, *CONFIG_FILE_WORDS, *PYTHON_LAUNCHERS)
 _INDEXED = WORDS + tuple(word for word in ASKED if word not in WORDS)
-_DASHED = re.compile(rb"--(?:return|config)")  # both in one scan, word by word
+_DASHED = on_use(rb"--(?:return|config)")  # both in one scan, word by word
 _WORTH_LOADING = 512  # files read before Hyperscan is imported
 _seen = 0
 _scanner: Any = None  # ((words, scratch), (python words, scratch), (asked, scratch)) once loaded; False when Hyperscan is missing

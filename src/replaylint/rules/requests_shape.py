@@ -77,13 +77,13 @@ def server_default(launch: Launch, name: str) -> Setting | None:
 
 def override_defaults(launch: Launch) -> dict[str, Setting]:
     """The keys a replay server's `--override-generation-config` sets to a known value, each
-    placed at its key when the key has its own place (else at the flag, spelled as it)."""
+    placed at its key when the key has its own place (else at the flag's value, the word written,
+    spelled as the flag)."""
     override = launch.get("override_generation_config")
     if override is None or not isinstance(override.value, dict) or sampling_mask(launch) is None or not is_server(launch):
         return {}
-    placed = {
-        name: override.keys.get(name) or Setting(name, value, override.span, override.spelling) for name, value in override.value.items()
-    }
+    where = override.value_span or override.span
+    placed = {name: override.keys.get(name) or Setting(name, value, where, override.spelling) for name, value in override.value.items()}
     return {name: setting for name, setting in placed.items() if setting.known and override.value[name] is not UNKNOWN}
 
 

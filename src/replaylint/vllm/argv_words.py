@@ -13,12 +13,13 @@ from typing import Any, Callable, Sequence
 
 from ..model import UNKNOWN, ArgIssue, Setting, Span
 from ..records import record
+from ..regexes import on_use
 from .engine_fields import FIELDS
 from .options import OptionTable
 
 _NONE_WORDS = ("", "None", "null")
 BOOL_WORDS = {"true", "false", "yes", "no", "1", "0", "on", "off"}
-NEGATIVE_NUMBER = re.compile(r"^-\d+$|^-\d*\.\d+$")
+NEGATIVE_NUMBER = on_use(r"^-\d+$|^-\d*\.\d+$")
 MODEL_OPTION = re.compile(r"^--model(=.+|$)")
 
 

@@ -6,9 +6,10 @@ import re
 from typing import Any
 
 from ..model import UNKNOWN, Launch, Setting
+from ..regexes import on_use
 
 # DiffusionGemma (architecture DiffusionGemmaForBlockDiffusion) is the diffusion family vLLM ships.
-_DIFFUSION_MODEL = re.compile(r"diffusion[-_]?gemma", re.IGNORECASE)
+_DIFFUSION_MODEL = on_use(r"diffusion[-_]?gemma", re.IGNORECASE)
 
 
 def diffusion_cause(launch: Launch) -> tuple[Any, Setting | None]:

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import re
 
+from ..regexes import on_use
 from .releases import Release
 
 # The vLLM project's image under any registry (docker.io/vllm/vllm-openai:v0.31.0, a mirror's
 # .../vllm/vllm-openai) and its public ECR copy (public.ecr.aws/q9t5s3a7/vllm-openai). Other
 # owners' `vllm-openai` images (lmcache/vllm-openai) carry their own versions and entrypoints.
-_IMAGE = re.compile(
+_IMAGE = on_use(
     r"^(?:(?:[^/]+\.[^/]+|localhost(?::\d+)?)/)?(?:[\w.\-]+/)*?(?:vllm/|public\.ecr\.aws/q9t5s3a7/|q9t5s3a7/)"
     r"(?P<name>vllm-openai)(?P<variant>-[\w\-]+)?(?::(?P<tag>[\w.\-]+))?(?:@sha256:[0-9a-f]+)?$"
 )
-_TAG_RELEASE = re.compile(r"^v?(\d+\.\d+(?:\.\d+)?)")
-_PIP_PIN = re.compile(r"^vllm(?:\[[\w,\-]+\])?\s*==\s*v?(\d+\.\d+(?:\.\d+)?)", re.IGNORECASE)
+_TAG_RELEASE = on_use(r"^v?(\d+\.\d+(?:\.\d+)?)")
+_PIP_PIN = on_use(r"^vllm(?:\[[\w,\-]+\])?\s*==\s*v?(\d+\.\d+(?:\.\d+)?)", re.IGNORECASE)
 
 
 # vLLM's own Dockerfiles build these from a `vllm-openai` stage with `ENTRYPOINT ["vllm", "serve"]`

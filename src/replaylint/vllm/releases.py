@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 
 from ..records import record
+from ..regexes import on_use
 
-_VERSION = re.compile(r"v?(\d+)\.(\d+)(?:\.(\d+))?")
+_VERSION = on_use(r"v?(\d+)\.(\d+)(?:\.(\d+))?")
 
 
 @record(unsafe_hash=True, order=True)

@@ -15,6 +15,7 @@ from typing import Any, Callable, Iterator
 
 from ..model import UNKNOWN, Launch, Setting
 from ..records import record
+from ..regexes import on_use
 from . import messages
 from .diffusion import diffusion_cause
 from .engine_fields import RUNNER_ENV
@@ -76,8 +77,8 @@ Probe = Iterator[tuple[str, Setting, bool]]
 # Multi-head latent attention is a property of the model's architecture. Names of the families
 # that have it (DeepSeek V2/V3 and models built on them) keep the answer open; names of families
 # known to lack it settle it. Checked in this order: `DeepSeek-R1-Distill-Llama` stays open.
-_MLA_HINT = re.compile(r"deepseek|kimi|moonlight|minicpm3|longcat|mistral-large-3|glm-5", re.IGNORECASE)
-_NO_MLA_FAMILY = re.compile(r"llama|qwen|gemma|phi-?\d|granite|olmo|falcon|smollm|internlm|mistral|mixtral", re.IGNORECASE)
+_MLA_HINT = on_use(r"deepseek|kimi|moonlight|minicpm3|longcat|mistral-large-3|glm-5", re.IGNORECASE)
+_NO_MLA_FAMILY = on_use(r"llama|qwen|gemma|phi-?\d|granite|olmo|falcon|smollm|internlm|mistral|mixtral", re.IGNORECASE)
 
 
 def _lacks_mla(launch: Launch) -> bool:

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..model import UNKNOWN, Launch, Setting, Span
 from ..records import record
+from ..regexes import on_use
 from .engine_fields import SPEC_ALIASES
 from .lax_values import as_bool
 
@@ -21,7 +22,7 @@ def _is_custom_proposer_path(model: str) -> bool:
 
 # Draft checkpoints of these families are ordinary causal LMs: vLLM finds no EAGLE/DFlash/DSpark
 # marker and no MTP model type in them and settles on draft_model.
-_PLAIN_FAMILY = re.compile(r"llama|qwen|gemma|phi-?\d|granite|olmo|falcon|smollm|internlm|mistral|opt-|gpt2|pythia", re.IGNORECASE)
+_PLAIN_FAMILY = on_use(r"llama|qwen|gemma|phi-?\d|granite|olmo|falcon|smollm|internlm|mistral|opt-|gpt2|pythia", re.IGNORECASE)
 
 
 def _canonical_method(method: str) -> str:

@@ -10,6 +10,7 @@ import re
 from typing import Any, Iterator
 
 from ...records import record
+from ...regexes import on_use
 from ...vllm.releases import Release
 from .evidence import CONSTRAIN, OVERRIDE, REQUIRE, Found
 from .specifiers import Clause, Spec, exact, parse_clause, parse_specifier, release_parts, version_key
@@ -17,8 +18,8 @@ from .specifiers import Clause, Spec, exact, parse_clause, parse_specifier, rele
 # Requirements (PEP 508) and poetry constraints -----------------------------------------------
 
 _NAME = re.compile(r"\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)\s*(?:\[[^\]]*\])?\s*")
-_ARCHIVE = re.compile(r"(?i)^vllm-(\d[^-/]*?)(?:-[^/]*)?\.(?:whl|tar\.gz|zip)$")
-_TAG = re.compile(r"@v?(\d+\.\d+(?:\.\d+)?)$")
+_ARCHIVE = on_use(r"(?i)^vllm-(\d[^-/]*?)(?:-[^/]*)?\.(?:whl|tar\.gz|zip)$")
+_TAG = on_use(r"@v?(\d+\.\d+(?:\.\d+)?)$")
 
 
 def normalized_name(name: str) -> str:
@@ -300,7 +301,7 @@ def requirement_line_spec(text: str) -> Spec | None:
 
 # Other packages: the RL frameworks whose editions a pin chooses ---------------------------------
 
-_GIT_REF = re.compile(r"@([^@/#?\s]+)(?:#.*)?$")
+_GIT_REF = on_use(r"@([^@/#?\s]+)(?:#.*)?$")
 
 
 @record(unsafe_hash=True)

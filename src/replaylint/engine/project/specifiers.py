@@ -9,6 +9,7 @@ import re
 from typing import Iterable, Iterator
 
 from ...records import record
+from ...regexes import on_use
 from ...vllm.releases import FIRST_WITH_MASK, LAST_WITHOUT_MASK, NEWEST, RELEASES, Release
 
 PATCHES_TRIED = 21  # patch releases 0..20 of each known series are tried against a range
@@ -16,7 +17,7 @@ PATCHES_TRIED = 21  # patch releases 0..20 of each known series are tried agains
 
 # Versions and specifiers ---------------------------------------------------------------------
 
-_VERSION = re.compile(
+_VERSION = on_use(
     r"v?(?:\d+!)?(?P<release>\d+(?:\.\d+)*)"
     r"(?:[-_.]?(?P<pre>alpha|beta|preview|pre|rc|a|b|c)[-_.]?(?P<pre_n>\d+)?)?"
     r"(?P<post>-(?P<post_implicit>\d+)|[-_.]?(?:post|rev|r)[-_.]?(?P<post_n>\d+)?)?"
@@ -102,7 +103,7 @@ _COMPARE = {
     "<": lambda a, b: a < b,
     ">": lambda a, b: a > b,
 }
-_CLAUSE = re.compile(r"\s*(~=|===|==|!=|<=|>=|<|>)\s*([^\s,;()]+)\s*")
+_CLAUSE = on_use(r"\s*(~=|===|==|!=|<=|>=|<|>)\s*([^\s,;()]+)\s*")
 
 
 def parse_clause(text: str) -> Clause | None:

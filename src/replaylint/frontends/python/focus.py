@@ -28,6 +28,7 @@ import warnings
 from collections import Counter
 from typing import Callable, Iterator
 
+from ...regexes import on_use
 from ...source import Budget, NotAnalysed, ParseError
 from .asts import parsed, remember
 from .names import (
@@ -65,7 +66,7 @@ _STARTER_WORDS = (
 _REQUESTS = re.compile(r"(?:\.(?:generate|chat|beam_search)|SamplingParams|BeamSearchParams)\s*\(")
 # Python's own line breaks: str.splitlines also breaks at form feeds, U+2028... and then the
 # lines no longer had ast's numbers (a form feed in a comment hid every launch after it).
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+_LINE = on_use(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 
 
 def _lines(text: str) -> list[str]:

@@ -12,11 +12,11 @@ an engine only; its route is the user's.
 from __future__ import annotations
 
 import ast
-import re
 
+from ...regexes import on_use
 from ...vllm.unusable_masks import RAY_SERVE_OPENAI
 
-_IMPORT = re.compile(r"from\s+ray\.serve\.llm\s+import\s+(?:\(([\w\s,]+)\)|([\w \t,]+))")
+_IMPORT = on_use(r"from\s+ray\.serve\.llm\s+import\s+(?:\(([\w\s,]+)\)|([\w \t,]+))")
 _OTHER_ENGINES = ("server_cls", "llm_engine")
 ENGINE_KWARGS = "engine_kwargs"
 

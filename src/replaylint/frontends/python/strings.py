@@ -11,6 +11,7 @@ import warnings
 from typing import TYPE_CHECKING, Callable
 
 from ...records import record
+from ...regexes import on_use
 
 if TYPE_CHECKING:  # libcst is imported where a file is parsed: the value flow imports this module without it
     import libcst as cst
@@ -18,7 +19,7 @@ if TYPE_CHECKING:  # libcst is imported where a file is parsed: the value flow i
 # Escape sequences of a Python string literal; `{{`/`}}` in an f-string's text.
 _BACKSLASH_ESCAPE = re.compile(r"\\(?:\r\n|\n|N\{[^}]*\}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{1,3}|.)", re.DOTALL)
 _BRACES = re.compile(r"\{\{|\}\}")
-_ESCAPE = re.compile(f"{_BACKSLASH_ESCAPE.pattern}|{_BRACES.pattern}", re.DOTALL)
+_ESCAPE = on_use(f"{_BACKSLASH_ESCAPE.pattern}|{_BRACES.pattern}", re.DOTALL)
 
 
 @record
@@ -91,7 +92,7 @@ def decoded_script(pieces: list, raw: bool, quote: str, fstring: bool) -> ShellS
 
 
 # The characters `shlex.quote` leaves unquoted: a word of only these is one word to the shell.
-_SHELL_SAFE = re.compile(r"[\w@%+=:,./-]+", re.ASCII)
+_SHELL_SAFE = on_use(r"[\w@%+=:,./-]+", re.ASCII)
 
 
 def shell_safe(word: str) -> bool:

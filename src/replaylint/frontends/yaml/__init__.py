@@ -1,5 +1,5 @@
 """YAML frontend: Kubernetes manifests, docker-compose files, vLLM config files, Helm values,
-GitHub Actions workflows, SkyPilot tasks, dstack run configurations, GitLab CI pipelines.
+GitHub Actions workflows, SkyPilot tasks, Baseten Truss configs, go-task Taskfiles, ECS task definitions, dstack run configurations, GitLab CI pipelines.
 
 Documents are composed with PyYAML (the libyaml composer when available), never constructed,
 so every node keeps its position and custom tags, anchors and merge keys cannot break
@@ -8,6 +8,9 @@ reading. Each document is read by the first reader that claims it:
 - `compose`: a top-level `services` mapping of services;
 - `workflows`: a GitHub Actions workflow (`jobs.*.steps[].run` scripts);
 - `skypilot`: a SkyPilot task (top-level `run` and `resources`: its `setup`/`run` scripts);
+- `ecs`: AWS ECS task definitions (`containerDefinitions`, CloudFormation's `AWS::ECS::TaskDefinition`);
+- `taskfile`: a go-task Taskfile (`version` and `tasks`: each task's commands, `{{.VAR}}` rendered);
+- `truss`: a Baseten Truss config (`docker_server.start_command` with `environment_variables`);
 - `dstack`: a dstack run configuration (`type: task|service|dev-environment`: its `commands`);
 - `gitlab_ci`: a GitLab CI pipeline (top-level jobs with a `script:`: `before_script` and `script`);
 - `helm`: vllm-project/production-stack values (`servingEngineSpec.modelSpec`); other charts'
@@ -30,12 +33,15 @@ command words in YAML scalars and lists (`yaml_words`), and `--config FILE.yaml`
 from __future__ import annotations
 
 import re
+from typing import Callable
+
+from yaml.nodes import Node
 
 from ...model import Edit, Fix, Launch
 from ...readers.yaml_nodes import ComposeError, NestedTooDeep, compose_all, forget_walks, walked
 from ...source import ExtractContext, NotAnalysed, ParseError, SourceFile
 from ..mapping_readers import followed, is_followed, render as render_followed
-from . import compose, dstack, frameworks, gitlab_ci, helm, kubernetes, skypilot, standalone_config, workflows
+from . import compose, dstack, ecs, frameworks, gitlab_ci, helm, kubernetes, skypilot, standalone_config, taskfile, truss, workflows
 from .render import render as _render
 
 __all__ = ["extract", "render", "parses"]
@@ -70,22 +76,27 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
         forget_walks()
 
 
+# The readers that claim a whole document, in the order they are asked (a claim and its reader).
+_CLAIMING: tuple[tuple[Callable[[Node, str], bool], Callable[[SourceFile, ExtractContext, Node], list[Launch]]], ...] = (
+    (lambda document, path: compose.is_compose(document), compose.extract),
+    (lambda document, path: workflows.is_workflow(document), workflows.extract),
+    (lambda document, path: skypilot.is_task(document), skypilot.extract),
+    (lambda document, path: ecs.is_task_definition(document), ecs.extract),
+    (lambda document, path: taskfile.is_taskfile(document), taskfile.extract),
+    (lambda document, path: truss.is_truss(document), truss.extract),
+    (lambda document, path: dstack.is_run_configuration(document), dstack.extract),
+    (gitlab_ci.is_pipeline, gitlab_ci.extract),
+    (lambda document, path: helm.is_production_stack(document), helm.extract),
+)
+
+
 def _launches(source: SourceFile, context: ExtractContext, documents: list) -> list[Launch]:
     launches: list[Launch] = []
     manifests = []
     for document in documents:
-        if compose.is_compose(document):
-            launches.extend(compose.extract(source, context, document))
-        elif workflows.is_workflow(document):
-            launches.extend(workflows.extract(source, context, document))
-        elif skypilot.is_task(document):
-            launches.extend(skypilot.extract(source, context, document))
-        elif dstack.is_run_configuration(document):
-            launches.extend(dstack.extract(source, context, document))
-        elif gitlab_ci.is_pipeline(document, source.path):
-            launches.extend(gitlab_ci.extract(source, context, document))
-        elif helm.is_production_stack(document):
-            launches.extend(helm.extract(source, context, document))
+        reader = next((reader for claims, reader in _CLAIMING if claims(document, source.path)), None)
+        if reader is not None:
+            launches.extend(reader(source, context, document))
         else:
             # Every node of these is walked (helm's `extraArgs`, kubernetes' containers).
             context.budget.charge(len(walked(document)) * _NODE_COST, document.start_mark.index)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from yaml.nodes import Node, ScalarNode
 
@@ -30,7 +31,7 @@ def joined_script(
             return None
         text = _stripped(scalar_text(source.text, command))
         if interpolation is not None:
-            text = _interpolated(text, interpolation)
+            text = interpolated(text, interpolation)
         if not text.value:
             continue
         if parts:  # where the command before ends, so that its last word ends there too
@@ -49,10 +50,11 @@ def _stripped(text: Text) -> Text:
     return text.slice(start, end) if end > start else text.slice(0, 0)
 
 
-def _interpolated(text: Text, interpolation: re.Pattern[str]) -> Text:
+def interpolated(text: Text, interpolation: re.Pattern[str], known: Callable[[re.Match[str]], Text | None] = lambda found: None) -> Text:
+    """`text` with each match of `interpolation` replaced by its `known` value, else by words not known here."""
     parts, at = [], 0
     for found in interpolation.finditer(text.value):
         a, b = text.region(found.start(), found.end())
-        parts += [text.slice(at, found.start()), Text.filled(_UNKNOWN_WORDS, a, b)]
+        parts += [text.slice(at, found.start()), known(found) or Text.filled(_UNKNOWN_WORDS, a, b)]
         at = found.end()
     return Text.join([*parts, text.slice(at, len(text.value))]) if parts else text

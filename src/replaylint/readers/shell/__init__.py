@@ -157,8 +157,9 @@ def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
     """`command.render`, refusing words that would need quotes inside a quoted variable value."""
     edits = command.render(launch, fix, source)
     handle = launch.handle
-    if edits and isinstance(handle, ShellHandle) and handle.mixed:
+    if edits and isinstance(handle, ShellHandle) and (handle.mixed or handle.elsewhere):
         for edit in edits:
-            if not is_plain(edit.content.replace("\\\n", " ")):
+            guarded = handle.mixed or any(start < edit.span.end and edit.span.start < end for start, end in handle.elsewhere)
+            if guarded and not is_plain(edit.content.replace("\\\n", " ")):
                 return None
     return edits

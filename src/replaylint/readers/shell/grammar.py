@@ -18,8 +18,6 @@ from __future__ import annotations
 import functools
 import os
 import re
-import shutil
-import subprocess
 import sys
 from array import array
 from itertools import chain, repeat
@@ -183,6 +181,8 @@ def _forked(data: bytes, memory: int, seconds: float) -> int | None:
 def _spawned(data: bytes, memory: int, seconds: float) -> int | None:
     """`_forked` where fork is not safe: a fresh interpreter, isolated from the working folder
     (`-I`), that imports replaylint from where this process did."""
+    import subprocess
+
     package_parent = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
     code = (
         f"import sys\nsys.path.insert(0, {package_parent!r})\n"
@@ -237,6 +237,9 @@ def rejection(text: str) -> tuple[int, str] | None:
     patterns on later lines."""
     if _FOREIGN_SHELLS.match(text):
         return None
+    import shutil  # (here: a script tree-sitter reads has no need of them, nor of their 5 ms of imports)
+    import subprocess
+
     bash = shutil.which("bash")
     if bash is None:
         return None

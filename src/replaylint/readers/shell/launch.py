@@ -35,9 +35,11 @@ _BROKEN_CONTINUATION = re.compile(r"[ \t]*(\\[ \t]+#[^\n]*)")
 @record
 class ShellHandle(CommandHandle):
     """`command.render`'s handle, plus whether some words sit in another quoting context than
-    the command (a piece of `FLAGS="..."`): then only plain words may be written there."""
+    the command (a piece of `FLAGS="..."`; a value the outer shell put into a `-c` string, at
+    `elsewhere`, where it is written): then only plain words may be written there."""
 
     mixed: bool = False
+    elsewhere: frozenset[tuple[int, int]] = frozenset()  # file spans of values a `-c` string took from where they are written
 
 
 @record
@@ -100,7 +102,9 @@ class LaunchBuilder:
         handle = None
         if editable and launch.handle is not None:
             handle = ShellHandle(
-                **{**vars(launch.handle), "config_render": _config_render()}, mixed=any(f.container.layers != command_layers for f in args)
+                **{**vars(launch.handle), "config_render": _config_render()},
+                mixed=any(f.container.layers != command_layers for f in args),
+                elsewhere=place.written_elsewhere(),
             )
         env_open = invocation.found.env_open or (world.env_open and invocation.found.ray_job is None)
         return replace(launch, env_open=env_open, handle=handle)

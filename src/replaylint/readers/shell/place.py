@@ -85,6 +85,7 @@ class Place:
     depth: int = 0
     budget: Budget = field(default_factory=Budget)
     stands_for: dict[str, Hole] = field(default_factory=dict)
+    elsewhere: frozenset[int] = frozenset()  # regions of values written at another place (not edited from here)
 
     @property
     def text(self) -> str:
@@ -113,10 +114,16 @@ class Place:
         """Whether script text [start, end) is the file text of its range, character for character."""
         if self.starts is None:
             return True
-        if self.unknown(start, end):
+        if self.unknown(start, end) or (self.elsewhere and self.regions is not None and self.regions[start] in self.elsewhere):
             return False
         first, last = self.range(start, end)
         return last - first == end - start and (self.regions is None or self._one_region(start, end)) if end > start else True
+
+    def written_elsewhere(self) -> frozenset[tuple[int, int]]:
+        """The file spans of the values the outer shell put into this script from where they are written."""
+        if not self.elsewhere or self.regions is None or self.starts is None or self.ends is None:
+            return frozenset()
+        return frozenset((self.starts[i], self.ends[i]) for i, region in enumerate(self.regions) if region in self.elsewhere)
 
     def unknown(self, start: int, end: int) -> bool:
         if self.unknown_before is None:
@@ -168,10 +175,22 @@ class Assembled:
     regions: list[int]
     unknown: list[bool]
     stands_for: dict[str, Hole]
+    elsewhere: frozenset[int] = frozenset()
 
     def place(self, parsed: Parsed, layers: tuple, outer: tuple[int, int], depth: int) -> Place:
         unknown_before = [0, *accumulate(1 if flag else 0 for flag in self.unknown)]
-        return Place(parsed, self.starts, self.ends, self.regions, unknown_before, layers, outer, depth, stands_for=self.stands_for)
+        return Place(
+            parsed,
+            self.starts,
+            self.ends,
+            self.regions,
+            unknown_before,
+            layers,
+            outer,
+            depth,
+            stands_for=self.stands_for,
+            elsewhere=self.elsewhere,
+        )
 
 
 class Builder:
@@ -184,6 +203,7 @@ class Builder:
         self.regions: list[int] = []
         self.unknown: list[bool] = []
         self.stands_for: dict[str, Hole] = {}
+        self.elsewhere: set[int] = set()
         self.holes = 0
 
     def exact(self, text: str, start: int, region: int) -> None:
@@ -201,6 +221,12 @@ class Builder:
         self.regions.extend([region] * len(text))
         self.unknown.extend([False] * len(text))
 
+    def written_elsewhere(self, text: str, start: int, end: int, region: int) -> None:
+        """A value the outer shell put here from where it is written (file text [start, end)): its
+        findings sit there, and no edit is made there from this script (another quoting, other uses)."""
+        self.approximate(text, start, end, region)
+        self.elsewhere.add(region)
+
     def hole(self, start: int, end: int, region: int, unknown: Hole | None = None) -> None:
         """Text the outer shell fills in that we cannot know (`unknown`, when it is an
         expansion): a placeholder word."""
@@ -215,4 +241,6 @@ class Builder:
         self.unknown.extend([True] * len(text))
 
     def build(self) -> Assembled:
-        return Assembled("".join(self.parts), self.starts, self.ends, self.regions, self.unknown, self.stands_for)
+        return Assembled(
+            "".join(self.parts), self.starts, self.ends, self.regions, self.unknown, self.stands_for, frozenset(self.elsewhere)
+        )

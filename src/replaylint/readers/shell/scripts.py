@@ -113,7 +113,9 @@ def add_part(builder: Builder, part: Any) -> None:
     """Script text from a piece of a word; a variable's value stands for the `$X` it replaced."""
     region = hash(part.container.key) if isinstance(part, Chunk) and part.container is not None else -1
     if isinstance(part, Chunk):
-        if part.site is not None:
+        if part.site is not None and part.assumed is None:  # where the value is written decides, as for a plain command's word
+            builder.written_elsewhere(part.text, part.start, part.end, hash(("site", part.site)))
+        elif part.site is not None:
             builder.approximate(part.text, part.site[0], part.site[1], hash(("site", part.site)))
         elif part.exact:
             builder.exact(part.text, part.start, region)

@@ -23,12 +23,13 @@ from .engines import engine_launches
 from .importers import imported_launches, importer_launches, mask_names, notebook_launches, turns_mask_on
 from .module import parse
 from .placing import FlowHandle, render
+from .pulumi_containers import WORDS as PULUMI_WORDS, pulumi_launches
 from .reader import Reader
 from .requests import reaching_engines
 from .server_argv import server_launches
 from .spawns import spawn_words, spawned_launches
 from .tree import Tree
-from .vertex_models import WORDS as VERTEX_WORDS, uploaded_launches
+from .vertex_models import CDK_WORDS, WORDS as VERTEX_WORDS, cdk_launches, uploaded_launches
 
 __all__ = ["FlowHandle", "Flowed", "candidate", "flowed", "from_importers", "imports_mask", "merge", "render", "turns_mask_on"]
 
@@ -59,12 +60,16 @@ def candidate(text: str) -> bool:
     """Whether a file may construct one of vLLM's engines with the mask in reach, or start a
     server with it (cheap: the file's own text; vLLM's sources that define the engines import
     none of them)."""
-    if spawn_words(text) and any(word in text for word in REPLAY_WORDS[:3]):
-        return True  # a helper's `subprocess.Popen(command, ...)` of its callers' words (`spawns`)
+    if spawn_words(text) and (any(word in text for word in REPLAY_WORDS[:3]) or RUNNER_ENV in text):
+        return True  # a helper's `subprocess.Popen(command, ...)` of its callers' words (`spawns`), or a command's runner variable
     if _SERVER_PARSER in text and "vllm.entrypoints" in text and any(word in text for word in REPLAY_WORDS[:3]):
         return True  # vLLM's server parser given a word list (`server_argv`)
     if VERTEX_WORDS in text and "aiplatform" in text and any(word in text for word in REPLAY_WORDS[:3]):
         return True  # a Vertex AI model's serving container (`vertex_models`)
+    if CDK_WORDS in text and "Container" in text and any(word in text for word in REPLAY_WORDS[:3]):
+        return True  # an AWS CDK ECS container (`vertex_models`)
+    if PULUMI_WORDS in text and "Container(" in text and any(word in text for word in REPLAY_WORDS[:3]):
+        return True  # a Docker container of a Pulumi program (`pulumi_containers`)
     if not any(word in text for word in _ENGINE_WORDS) or _imports_no_engine(text):
         from ... import loads_config_by_path  # a server whose flags come from a config file it reads by path
 
@@ -122,6 +127,10 @@ def flowed(source: SourceFile, context: ExtractContext) -> Flowed:
         launches += spawned_launches(reader, module)
     if VERTEX_WORDS in source.text:
         launches += uploaded_launches(reader, module)
+    if CDK_WORDS in source.text:
+        launches += cdk_launches(reader, module)
+    if PULUMI_WORDS in source.text:
+        launches += pulumi_launches(reader, module)
     return Flowed(launches, frozenset(sources))
 
 
@@ -162,7 +171,7 @@ def merge(found: list[Launch], flow: Flowed) -> list[Launch]:
             continue
         result.extend(_keeping(flowed_launch, launch) for flowed_launch in better)
     for rest in by_span.values():
-        if any(launch.get("return_sampling_mask") is not None for launch in rest):
+        if any(launch.get("return_sampling_mask") is not None or RUNNER_ENV in launch.env for launch in rest):
             result.extend(rest)
     return result
 

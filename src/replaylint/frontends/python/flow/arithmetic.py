@@ -16,7 +16,7 @@ from typing import Any, Callable
 from ....model import Span
 from .facts import NOTHING, Val
 from .frames import Evaluates, Frame
-from .yaml_configs import named_file
+from .yaml_configs import NamedFile, named_file
 
 _MAX_TEXT = 4096  # characters of a text the reader builds
 _MAX_ITEMS = 1024  # items of a list the reader joins
@@ -224,7 +224,10 @@ CONVERSIONS = {"int": int, "float": float, "str": str, "bool": bool}
 
 
 def converted(name: str, read: Val) -> Val:
-    """`int(x)`, `float(x)`, `str(x)`, `bool(x)` of a known number, text or truth value."""
+    """`int(x)`, `float(x)`, `str(x)`, `bool(x)` of a known number, text or truth value; `str(path)`
+    of a file named from the module's place is that file."""
+    if name == "str" and isinstance(read.ref, NamedFile):
+        return read
     value = read.value
     if not isinstance(value, (int, float, str, bool)):
         return NOTHING

@@ -140,3 +140,27 @@ def with_bound(frame: Frame, name: str) -> ast.expr | None:
 
 def is_self(target: ast.expr, attr: str) -> bool:
     return isinstance(target, ast.Attribute) and target.attr == attr and isinstance(target.value, ast.Name) and target.value.id == "self"
+
+
+_MAX_BRANCHES = 4  # assignments of a client name read for the one whose branch holds
+
+
+def decided_binding(reader: Reader, frame: Frame, name: str) -> ast.expr | None:
+    """The value of the one assignment of `name` in the function read whose branches hold with
+    the caller's values (arena-hard's `if api_dict: client = OpenAI(base_url=...)`, `else: client =
+    OpenAI()`, given an endpoint), every other one's not holding; None where a test is not decided."""
+    from .logic import decided
+
+    if not isinstance(frame.scope, FUNCTIONS):
+        return None
+    bound = frame.module.binders(frame.scope, name)
+    if not 1 < len(bound) <= _MAX_BRANCHES or not all(isinstance(placed.statement, ast.Assign) for placed in bound):
+        return None
+    holding = []
+    for placed in bound:
+        left = decided(reader, placed.guards, frame.reading(placed))
+        if left:  # a test not decided
+            return None
+        if left is not None:
+            holding.append(placed.statement)
+    return holding[0].value if len(holding) == 1 else None  # type: ignore[attr-defined]

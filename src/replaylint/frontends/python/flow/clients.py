@@ -29,7 +29,7 @@ from ....source import ExtractContext, SourceFile
 from ....vllm.unusable_masks import MASK_ENDPOINT, server_port
 from .bodies import address_condition, bound_once, resting_keys, sent_fields, spread_fields, text
 from .callsites import calls, keyword
-from .client_factories import Made, as_written, defaults_read, factory_made, is_self, self_sets, setter_frames, with_bound
+from .client_factories import Made, as_written, decided_binding, defaults_read, factory_made, is_self, self_sets, setter_frames, with_bound
 from .client_partials import partial_sends, with_call_keywords
 from .dspy_lms import dspy_target
 from .frames import Frame, parameters
@@ -37,6 +37,7 @@ from .litellm_routers import PROVIDERS, ROUTES, deployed_base
 from .module import FUNCTIONS, Module, parse
 from .reader import Reader
 from .requests import request_frames
+from .session_subclasses import self_made
 from .tree import Tree
 
 # A client's own words: the OpenAI client made (`OpenAI(`, `AsyncOpenAI(`, or its module imported to
@@ -288,10 +289,12 @@ def _constructions(reader: Reader, node: ast.expr | None, frame: Frame, classes:
         return [(node, frame)]
     if isinstance(node, ast.Call):
         return factory_made(reader, node, frame, lambda value, inner: _constructions(reader, value, inner, classes, depth))
+    if isinstance(node, ast.Name) and node.id == "self" and frame.cls is not None:
+        return self_made(frame, classes)  # `self.post(...)` in a subclass of the session class
     if isinstance(node, ast.Name):
         if isinstance(frame.scope, FUNCTIONS) and node.id in {a.arg for a in parameters(frame.scope)}:
             return _passed(reader, frame, frame.scope, node.id, classes, depth) if depth < _MAX_CALLERS else []
-        value = bound_once(frame, node.id) or with_bound(frame, node.id)
+        value = bound_once(frame, node.id) or with_bound(frame, node.id) or decided_binding(reader, frame, node.id)
         values = [value] if value is not None else []
     elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self" and frame.cls is not None:
         sets = self_sets(frame, node.attr)

@@ -7,7 +7,7 @@ calls `reading_launches`), and nothing is read for a tree whose config files do 
 mask on.
 
 Read: the Python files near the config file that name it (its file name, as a path from their
-own place is written), each as an engine module of its own, and the modules near each that
+own place is written; for a config folder, those of the project around it too), each as an engine module of its own, and the modules near each that
 import one of the names carrying the file (`importers`). A module the prefilter passes is
 checked on its own and is not read here. A launch is kept when one of its settings is written
 in the config file; the files read are dependencies of the config file's result."""
@@ -15,6 +15,7 @@ in the config file; the files read are dependencies of the config file's result.
 from __future__ import annotations
 
 import ast
+import itertools
 import os
 from typing import Callable
 
@@ -28,13 +29,15 @@ from .requests import reaching_engines
 from .tree import Tree, nearby
 
 Relevant = Callable[[str], bool]
+_PROJECT_TOPS = ("__init__.py", ".git", "pyproject.toml", "setup.py")  # a folder that is not a folder of config files
+_MAX_ENTRIES = 200  # entries of the folder above looked at
 
 
 def reading_launches(path: str, context: ExtractContext, relevant: Relevant) -> list[Launch]:
     """The launches of the engines the tree's Python builds from the config file at `path`."""
     name = os.path.basename(path)
     found: list[Launch] = []
-    for near in nearby(path):
+    for near in _loaders_around(path):
         text = context.read_text(near)
         if text is None or name not in text or "__file__" not in text:
             continue  # a path the flow reads starts at the module's own place
@@ -48,6 +51,31 @@ def reading_launches(path: str, context: ExtractContext, relevant: Relevant) -> 
         if carrying:
             found += importer_launches(loader, context, carrying, relevant, origin=path)[0]
     return [launch for launch in found if any(origin_in(setting, path) for setting in launch.settings.values())]
+
+
+def _loaders_around(path: str) -> list[str]:
+    """The Python files near a config file, and, for one in a folder of config files beside the
+    project's code, those of the project: `config/rollout.yaml` is read by
+    `search_r1/llm_agent/generation.py` through `Path(__file__).resolve().parents[2] / "config"`."""
+    found = nearby(path)
+    folder = os.path.dirname(path) or "."
+    project = os.path.dirname(os.path.abspath(folder))
+    if any(os.path.exists(os.path.join(folder, top)) for top in _PROJECT_TOPS) or not _holds_code(project):
+        return found  # a package's own file or the project's top: nothing above it is looked into
+    above = os.path.normpath(os.path.join(folder, os.pardir, os.path.basename(path)))
+    return [*found, *(near for near in nearby(above) if near not in found)]
+
+
+def _holds_code(folder: str) -> bool:
+    """Whether a folder holds a Python file or package (a project's top, not the file system's)."""
+    try:
+        with os.scandir(folder) as entries:
+            for entry in itertools.islice(entries, _MAX_ENTRIES):
+                if entry.name.endswith(".py") or os.path.isfile(os.path.join(entry.path, "__init__.py")):
+                    return True
+    except OSError:
+        return False
+    return False
 
 
 def _own_launches(module: Module, context: ExtractContext) -> list[Launch]:

@@ -384,6 +384,8 @@ def _apply(reader: Evaluates, found: Kwargs, write: tuple, guards: tuple[Guard, 
     if kind == "default" and key in found.entries and not found.entries[key].guards:
         return  # setdefault keeps the value already there
     written_entry = entry(reader, frame, key, first, value, _place_of(frame.module, first, call))
+    if kind == "default" and value.lineno > first.lineno and written_entry.setting.span == module.span(first, value):
+        written_entry = replace(written_entry, setting=replace(written_entry.setting, span=module.span(value)))  # the value's line
     if unreadable:
         written_entry = unknown(written_entry)
     if kind == "default" and key in found.entries:  # kept where the earlier write's `if` held

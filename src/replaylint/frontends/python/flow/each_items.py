@@ -47,6 +47,8 @@ def looped(reader: Evaluates, binding: Binding, name: str, frame: Frame, use: Fr
     loop = binding.node
     assert isinstance(loop, (ast.For, ast.AsyncFor))
     over = reader.evaluate(binding.value, frame).ref
+    if isinstance(over, tuple) and isinstance(loop.target, ast.Name) and _from_a_file(over, frame):
+        return same_item(over)  # `for model in settings["model_list"]` of a config file's one text
     if not isinstance(over, Each):
         return NOTHING
     held = _unpacked(loop.target, name, over.item)
@@ -76,3 +78,35 @@ def _unpacked(target: ast.expr, name: str, item: Val) -> Val:
         if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(element)):
             return _unpacked(element, name, part)
     return NOTHING
+
+
+RANDOM_PICKS = ("random.choice", "random.choices")
+
+
+def picked(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> Val:
+    """`random.choice(items)` of a list spelt out whose items all hold the same value (arena-hard's
+    one endpoint), that item; `random.choices(items)` (one pick), a list of it; else NOTHING."""
+    if len(node.args) != 1 or any(k.arg not in ("weights", "k") for k in node.keywords):
+        return NOTHING
+    if any(k.arg == "k" and not (isinstance(k.value, ast.Constant) and k.value.value == 1) for k in node.keywords):
+        return NOTHING
+    item = same_item(reader.evaluate(node.args[0], frame).ref, mappings=True)
+    if item is NOTHING:
+        return NOTHING
+    return item if name == "random.choice" else Val([item.value], ref=(item,))
+
+
+def _from_a_file(items: tuple, frame: Frame) -> bool:
+    """Items a config file writes (a list the module spells out is read turn by turn, `loop_turns`)."""
+    return all(isinstance(item, Val) and item.span is not None and item.span.path != frame.module.path for item in items)
+
+
+def same_item(items: object, mappings: bool = False) -> Val:
+    """The item of a list spelt out whose items all hold one value (a text, a number; with
+    `mappings`, also a mapping), else NOTHING: what any turn of a loop over it binds."""
+    if not isinstance(items, tuple) or not items or any(not isinstance(item, Val) or not item.known for item in items):
+        return NOTHING
+    first = items[0]
+    if any(item.value != first.value for item in items[1:]) or (first.kwargs is not None and not mappings):
+        return NOTHING
+    return first if mappings or isinstance(first.value, (str, int, float)) else NOTHING

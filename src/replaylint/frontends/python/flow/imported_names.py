@@ -3,9 +3,9 @@ of a module imported whole (`import settings`, then `settings.MODE`), and `from 
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from ....regexes import on_use
 from .facts import NOTHING, Val
 from .frames import Frame, reaching
 from .module import Module
@@ -59,7 +59,7 @@ def module_attribute(reader: Any, owner: Module | Qualified, attr: str, reading:
 
 
 # `x.name = ...` (`+=` too) on a name other than `self`/`cls` or on a dotted one (`pkg.settings.name`), and `setattr(`
-_SET_ON_A_NAME = re.compile(r"(?<![\w.])(?:(?!self\.|cls\.)\w+|\w+(?:\.\w+)+)\.(\w+)\s*(?:[-+*/|&]|//)?=(?!=)|\bsetattr\(")
+_SET_ON_A_NAME = on_use(r"(?<![\w.])(?:(?!self\.|cls\.)\w+|\w+(?:\.\w+)+)\.(\w+)\s*(?:[-+*/|&]|//)?=(?!=)|\bsetattr\(")
 
 
 def _attributes_set(reader: Any, path: str, text: str) -> frozenset[str]:

@@ -11,10 +11,10 @@ What stays open: a file not in the tree or named at run time, several reads, int
 from __future__ import annotations
 
 import ast
-import re
 from dataclasses import replace
 
 from ....model import UNKNOWN, LineIndex, Setting
+from ....regexes import on_use
 from .binding import parameter_defaults
 from .callsites import calls
 from .dicts import as_val
@@ -23,8 +23,8 @@ from .frames import Evaluates, Frame, parameters
 from .yaml_configs import path_of
 
 PARSERS = ("configparser.ConfigParser", "configparser.RawConfigParser")
-_SECTION = re.compile(r"\[([^\]]+)\]\s*(?:[#;].*)?$")
-_OPTION = re.compile(r"([^=:\s][^=:]*?)\s*[=:]\s*(.*?)\s*$")
+_SECTION = on_use(r"\[([^\]]+)\]\s*(?:[#;].*)?$")
+_OPTION = on_use(r"([^=:\s][^=:]*?)\s*[=:]\s*(.*?)\s*$")
 _TRUTH = {"1": True, "yes": True, "true": True, "on": True, "0": False, "no": False, "false": False, "off": False}
 _CONVERTERS = {"getint": int, "getfloat": float, "getboolean": None}
 

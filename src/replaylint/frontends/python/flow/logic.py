@@ -13,7 +13,7 @@ from .facts import NOTHING, Val
 from .frames import Evaluates, Frame
 from .memberships import member
 from .module import Guard
-from .refs import Each
+from .refs import Each, NamedFile, NotGiven
 
 _UNKNOWN_TRUTH = object()
 
@@ -73,6 +73,8 @@ def decided(reader: Evaluates, guards: tuple[Guard, ...], frame: Frame, assumed:
         value = read.value if read is not None else UNKNOWN
         if read is not None and read.kwargs is not None:  # `if overrides:` of a mapping the reader knows
             value = UNKNOWN if (known := truth(read)) is None else known
+        if read is not None and isinstance(read.ref, (NamedFile, NotGiven)):  # a file the module names; argparse's None
+            value = isinstance(read.ref, NamedFile)
         if value is UNKNOWN or not isinstance(value, (bool, int, str, type(None))):
             left.append(guard)
             continue
@@ -93,7 +95,7 @@ def _bool_op(reader: Evaluates, node: ast.BoolOp, frame: Frame) -> Val:
         if holds is _UNKNOWN_TRUTH:
             return NOTHING
         if holds is stop_on:
-            return read
+            return _resting(read, chosen_by)  # `args.config or find_config_file()`: the second, as --config is not given
         chosen_by = read  # a later operand is read because of this one's value
     return _resting(read, chosen_by) if chosen_by is not read else read
 
@@ -120,12 +122,16 @@ def truth(read: Val) -> bool | None:
 def _truth(read: Val) -> Any:
     if read.kwargs is not None:  # `kw or {}`: an empty mapping or the one given hold the same keys
         return True if read.kwargs.entries else _UNKNOWN_TRUTH if read.kwargs.reasons else False
+    if isinstance(read.ref, NotGiven):
+        return False
     if read.ref is not None and read.value is UNKNOWN and not isinstance(read.ref, Each):  # a list may be empty
         return True  # an object the reader knows (a config, a parser)
     return _UNKNOWN_TRUTH if read.value is UNKNOWN else bool(read.value)
 
 
 def _is_none(read: Val) -> bool | None:
+    if isinstance(read.ref, NotGiven):
+        return True
     if read.kwargs is not None or read.ref is not None:
         return False
     return None if read.value is UNKNOWN else read.value is None

@@ -223,6 +223,10 @@ def instance_property(reader: Reader, made: Instance, attr: ast.Attribute, frame
     them (NOTHING when the class has no such member; a parser's namespace has no class body)."""
     body = getattr(made.cls.node, "body", ())
     method = next((s for s in body if isinstance(s, FUNCTIONS) and s.name == attr.attr), None)
+    if method is None and made.parser is not None:
+        from .parsers import not_given
+
+        return not_given(reader, made.parser, attr.attr)
     if method is None:
         return NOTHING
     function = Function(made.cls.module, method, made.cls.node)
@@ -277,6 +281,8 @@ def class_member(reader: Reader, module: Module, cls: ast.ClassDef, attr: str, f
         bound = binds(statement, attr) if isinstance(statement, (ast.Assign, ast.AnnAssign)) else None
         if bound is not None and bound.kind == "value":
             read = reader.evaluate(bound.value, Frame(module, module.tree))
+            if read.span is not None and read.span.path != module.path:  # another file's value (a config key) taken here
+                read = read.via(module.span(statement))
             if _is_enum(cls):  # a `str` Enum's member is equal to its text (vLLM compares with it); another's is not
                 return (
                     replace(read, ref=Member(read), span=None)

@@ -11,13 +11,15 @@
 from __future__ import annotations
 
 import ast
-from dataclasses import replace
+from dataclasses import field, replace
+from typing import Any
 
 from ....model import UNKNOWN, Setting, Span
 from ....records import record
 from .arithmetic import TEXT_METHODS, text_method
 from .dicts import as_val, call as dict_call, entry, nested, spread
 from .dotlists import from_dotlist
+from .each_items import RANDOM_PICKS, picked
 from .facts import NOTHING, Entry, Kwargs, Val, read_from
 from .frames import Evaluates, Frame
 from .hydra_compose import composed
@@ -26,7 +28,7 @@ from .memberships import has_attribute
 from .merges import chained, merges, reduced
 from .module import FUNCTIONS, Module
 from .namedtuples import named_tuple_class
-from .parsers import Parser, options, shown, written_command_line
+from .parsers import Parser, options, parser_default, shown, written_command_line
 from .post_inits import after_init
 from .record_dumps import with_options
 from .record_fields import class_attributes, updated, with_keywords
@@ -62,6 +64,7 @@ class Instance:
     fields: Kwargs
     cli: bool = False
     plain: bool = False  # an object of a plain class that only holds class attributes: no record
+    parser: Any = field(default=None, compare=False)  # argparse's namespace: the parser, for its options with no default
 
 
 @record(unsafe_hash=True)
@@ -278,6 +281,8 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
         return type_test(reader, node, frame)
     if name == "hasattr" and len(node.args) == 2 and not node.keywords:
         return has_attribute(reader, node, frame)
+    if name in RANDOM_PICKS:
+        return picked(reader, name, node, frame)
     if name in ("ray.remote",) and len(node.args) == 1:
         return reader.evaluate(node.args[0], frame)
     if name in ("ray.remote",) and not node.args:
@@ -346,8 +351,10 @@ def method_result(reader: Evaluates, callee: Val, func: ast.expr, node: ast.Call
         if func.attr == "add_parser":  # a subcommand: its own options, after the parser's
             return Val(ref=Parser(node, frame, parent=ref))
         if func.attr in ("parse_args", "parse_known_args") and not node.args:
-            namespace = Val(ref=Instance(Class(frame.module, ast.ClassDef()), options(reader, ref), cli=True))
+            namespace = Val(ref=Instance(Class(frame.module, ast.ClassDef()), options(reader, ref), cli=True, parser=ref))
             return Val(ref=(namespace, NOTHING)) if func.attr == "parse_known_args" else namespace
+        if func.attr == "get_default":
+            return parser_default(reader, ref, node, frame)
         if func.attr == "parse_args" and len(node.args) == 1 and (given := written_command_line(reader, ref, node.args[0], frame)):
             return Val(ref=Instance(Class(frame.module, ast.ClassDef()), given, cli=True))
     if isinstance(ref, HfParser) and func.attr in ("parse_yaml_file", "parse_json_file", "parse_dict"):

@@ -11,10 +11,10 @@ from dataclasses import replace
 from ....model import UNKNOWN
 from ....records import record
 from .dicts import entry
-from .facts import Entry, Kwargs, read_from
+from .facts import NOTHING, Entry, Kwargs, Val, read_from
 from .frames import Evaluates, Frame, expressions
 from .parsed_texts import json_object
-from .refs import ENGINE_OPTIONS, Function, Qualified, engine_name
+from .refs import ENGINE_OPTIONS, Function, NotGiven, Qualified, engine_name
 
 
 @record(unsafe_hash=True)
@@ -37,6 +37,39 @@ _READING = Kwargs()  # the options of a parser being read: met again, they are n
 def options(reader: Evaluates, parser: Parser) -> Kwargs:
     """The defaults of a parser's options (a subcommand's after its parser's, which it overrides)."""
     return _read(reader, parser)[0]
+
+
+def parser_default(reader: Evaluates, parser: Parser, node: ast.Call, frame: Frame) -> Val:
+    """`parser.get_default("port")`: the option's default as argparse keeps it, resting on it
+    as `args.port` does (unknown where the parser may hold options not seen, or sets it in a branch)."""
+    dest = reader.evaluate(node.args[0], frame).value if len(node.args) == 1 and not node.keywords else None
+    found = options(reader, parser) if isinstance(dest, str) else None
+    item = found.entries.get(dest) if found is not None and not found.reasons else None  # type: ignore[arg-type]
+    return read_from(item.setting, item.assumptions) if item is not None and not item.guards else NOTHING
+
+
+def not_given(reader: Evaluates, parser: Parser, dest: str) -> Val:
+    """`args.config` of an option the parser's own scope declares `--config` with no default, not
+    required, that stores what it is given: argparse's None where the command line does not give it,
+    which a test reads as false, resting on that (NOTHING: any other attribute)."""
+    frame = parser.frame
+    made = frame.at.guards if frame.at is not None else ()
+    for placed in frame.module.statements(frame.scope):
+        for node in expressions(placed.statement):
+            named = _named(node) if _adds_option(reader, node, parser, frame.reading(placed)) else None  # type: ignore[arg-type]
+            if named is None or named[0] != dest:
+                continue
+            long, keywords = named[1], named[2]
+            if not long.startswith("--") or placed.guards != made or set(keywords) - {"type", "help", "dest", "metavar"}:
+                return NOTHING
+            whose = f"{dest} comes from {long}, not given (argparse's None, {frame.module.line(node)})"
+            return Val(ref=NotGiven(dest), assumptions=((whose, frame.module.span(node)),))
+    return NOTHING
+
+
+def _adds_option(reader: Evaluates, node: ast.AST, parser: Parser, frame: Frame) -> bool:
+    func = node.func if isinstance(node, ast.Call) else None
+    return isinstance(func, ast.Attribute) and func.attr == "add_argument" and _is_parser(reader, func.value, parser, frame)
 
 
 def written_command_line(reader: Evaluates, parser: Parser, argv: ast.expr, frame: Frame) -> Kwargs | None:

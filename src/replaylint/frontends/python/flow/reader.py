@@ -51,7 +51,7 @@ from .parsed_texts import json_text, parsed_text, text_parser
 from .refs import ENGINE_CONFIGS, Bound, Engine, Function, Partial, Qualified, engine_name, is_params
 from .returns import branches, combined
 from .run_inputs import RECORD_CLIS, command_default, environment_default, record_cli, run_by_command_line, takes_options
-from .yaml_configs import FILE_LOADERS, file_loaded, hydra_config, loaded
+from .yaml_configs import EXISTS_TESTS, FILE_LOADERS, PATH_CALLS, exists_test, file_loaded, hydra_config, loaded, named_file
 
 __all__ = ["Engine", "Function", "Partial", "Qualified", "Reader", "bind", "engine_name"]
 
@@ -316,6 +316,8 @@ class Reader:
             return format_call(self, node, frame)
         if isinstance(func, ast.Attribute) and func.attr == "join" and (text := joined(self, node, frame)) is not None:
             return text  # `" ".join(f"--{k} {v}" for k, v in ARGS.items())`
+        if isinstance(func, ast.Attribute) and func.attr in EXISTS_TESTS and (exists := exists_test(self, node, frame)) is not None:
+            return exists  # `config_path.exists()` of a file the tree holds
         if isinstance(func, ast.Attribute) and func.attr == "clone" and not node.args:
             made = self.evaluate(func.value, frame)  # `params.clone()`: a copy of that construction
             return made if isinstance(made.ref, Engine) else NOTHING
@@ -377,6 +379,8 @@ class Reader:
             return Val(ref=Engine(node, frame))  # an engine, or the params of a request
         if name in INI_PARSERS:
             return ini_parser(self, node, frame)
+        if name in PATH_CALLS and (named := named_file(node, frame)) is not None:
+            return named  # `os.path.join(os.path.dirname(__file__), "config.yaml")`
         if name == "getattr":
             return attribute_named(self, node, frame)
         if name == "os.getenv":

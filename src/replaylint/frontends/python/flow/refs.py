@@ -104,3 +104,19 @@ def handed_engine_options(assumed: list[str]) -> str | None:
     """The call that gave a namespace vLLM's engine options (`EngineArgs.add_cli_args`), if one did."""
     prefix, _, suffix = ENGINE_OPTIONS.partition("{}")
     return next((c[len(prefix) : -len(suffix)] for c in assumed if c.startswith(prefix) and c.endswith(suffix)), None)
+
+
+@record(unsafe_hash=True)
+class NotGiven:
+    """An optional argparse option declared with no default, not given on the command line: argparse's
+    None, read only by a test (`args.config or find_config_file()`); its value otherwise stays unknown."""
+
+    dest: str
+
+
+@record(unsafe_hash=True)
+class NamedFile:
+    """A path the module's own place decides (`Path(__file__).parent / "conf.toml"`), as a value
+    handed on: a function that opens its parameter opens that file."""
+
+    path: str

@@ -19,13 +19,14 @@ from .config_builders import takes_class
 from .engines import MAX_SITES, caller_frame, constructions, elsewhere, site_frames
 from .facts import Kwargs, Val
 from .frames import Frame, reaching
-from .handed import handed
+from .handed import handed, registry_words
 from .import_statements import imports_module
 from .inherited import reads_inherited
 from .loop_turns import turn_frames
 from .members import init_of
 from .module import FUNCTIONS, Module, describe
 from .objects import Class, Instance, instance, is_record
+from .partial_sites import partial_sites
 from .ray_tasks import task_sites
 from .reader import Engine, Function, Qualified, Reader, bind
 from .receivers import bound_call, bound_node, of_class, receiver_made
@@ -340,21 +341,29 @@ def _constructed(reader: Reader, frame: Frame, receiver: ast.expr, cls: Class) -
 def _function_frames(reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef, plain: Frame) -> list[Frame]:
     """A module-level function's request read with the arguments of each call of it in the
     module (`validate(llm, prompts)`: the engine handed over; `task.remote(...)` of a Ray task),
-    else the function alone. A call
+    else, for one whose `**kwargs` or tested parameters decide the request, in the modules near
+    it that import it (`vllm_local_completions(prompts, **COMPLETIONS_KWARGS)`), else the function alone. A call
     made in another function is read with what that function's callers give it
     (`rollout_group(llm, prompts, **gen_kwargs)` calling `rollout(llm, ..., **gen_kwargs)`;
     `setup(parse_args())` calling `main(llm, args)`); a
-    module read for another's engine is read with its importers' calls too (`handed`)."""
+    module read for another's engine is read with its importers' calls too (`handed`), and so is
+    the checked module's function that only the modules importing it call."""
     words = (f"{function.name}(",)
     sites = [(module, site) for site in calls(module, words) if _calls_by_name(site, function)]
     sites += [(module, site) for site in task_sites(reader, module, function)]
+    if module is reader.tree.module and not sites:  # only the modules that import it call it (arena-hard's `utils.py`)
+        sites += [(home, site) for home, site in elsewhere(reader, module, function, words) if _calls(reader, home, site, function)]
     if module is not reader.tree.module:  # the checked module is not among those near it
         checked = reader.tree.module
-        others = [(checked, site) for site in calls(checked, words)] + list(elsewhere(reader, module, function, words))
+        others = [(checked, site) for site in calls(checked, (*words, *registry_words(checked, function.name)))]
+        others += elsewhere(reader, module, function, words)
         sites += [(home, site) for home, site in others if _calls(reader, home, site, function)]
+    elif not sites and (function.args.kwarg is not None or decides_by_parameter(function)):  # its callers' arguments decide
+        sites += [(home, site) for home, site in elsewhere(reader, module, function, words) if _calls(reader, home, site, function)]
+    through = list(partial_sites(reader, module, function))  # `short = partial(function, ...)`, then `short(...)`
     found = []
-    for home, site in sites[:MAX_SITES]:
-        args = bind(reader, Function(module, function), site.node, caller_frame(reader, home, site))
+    for home, site, partial in [*((home, site, None) for home, site in sites), *through][:MAX_SITES]:
+        args = bind(reader, Function(module, function), site.node, caller_frame(reader, home, site), partial=partial)
         found.append(replace(plain, args={name: value.via(home.span(site.node)) for name, value in args.items()}))
     return found or [plain]
 

@@ -41,6 +41,18 @@ def environment_default(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
     return replace(read, assumptions=(*read.assumptions, (f"`{key.value}` is unset", read.span)))
 
 
+def environment_fallback(node: ast.Call, module: Module) -> ast.expr | None:
+    """The default of `os.environ.get(NAME, default)` / `os.getenv(NAME, default)` when the module
+    does not write `NAME` (a path read from it rests on `NAME` being unset), else None."""
+    if ast.unparse(node.func) not in ("os.environ.get", "os.getenv", "environ.get", "getenv"):
+        return None
+    key = node.args[0] if node.args else None
+    fallback = node.args[1] if len(node.args) > 1 else next((k.value for k in node.keywords if k.arg == "default"), None)
+    if not (isinstance(key, ast.Constant) and isinstance(key.value, str)) or fallback is None or _may_be_written(module, key.value):
+        return None
+    return fallback
+
+
 def _may_be_written(module: Module, name: str) -> bool:
     """Whether the module loads a dotenv file or names the variable `name` elsewhere, as a string
     (`os.environ["NAME"] = ...`) or a keyword (`os.environ.update(NAME=...)`); a Python name

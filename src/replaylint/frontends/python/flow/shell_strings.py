@@ -8,6 +8,7 @@ libcst pass. A piece not known is an expansion: unquoted, it may be any number o
 
 from __future__ import annotations
 
+import re
 from dataclasses import field
 
 from ....model import Span
@@ -38,6 +39,7 @@ class Word:
     spread: bool = False  # an unquoted piece not known: any number of words
     assumptions: list[tuple[str, Span]] = field(default_factory=list)
     exact: tuple[str, int, int] | None = None  # (path, start, end) of a word spelt whole in one literal
+    head: str = ""  # a word not known: its text before the first piece not known (`CUDA_VISIBLE_DEVICES=`)
 
 
 def pieces(read: Val, texts: dict[str, str], limit: int = _MAX_TEXT) -> list[Piece] | None:
@@ -88,6 +90,7 @@ def commands(found: list[Piece], shell: bool = True) -> list[list[Word]] | None:
     for piece in found:
         if piece.text is None:
             word = word or Word(None, piece.span)
+            word.head = word.head if word.text is None else word.text
             word.text, word.spread, word.exact = None, word.spread or not quote, None
             word.assumptions.extend(piece.assumptions)
             previous = ""
@@ -145,3 +148,19 @@ def _finish(result: list[list[Word]], word: Word, redirect: bool) -> bool:
     if not redirect:
         result[-1].append(word)
     return False
+
+
+_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
+
+
+def assignments(command: list[Word]) -> tuple[dict[str, Word], list[Word]]:
+    """The `NAME=value` words before a command's first word, which the shell puts in that command's
+    environment (`CUDA_VISIBLE_DEVICES={gpu} VLLM_USE_V2_MODEL_RUNNER=0 python3 -u math_eval.py`), by name,
+    and the words after them."""
+    found: dict[str, Word] = {}
+    for index, word in enumerate(command):
+        written = _ASSIGNMENT.match(word.text if word.text is not None else word.head)
+        if written is None:  # a value the program splices in after `NAME=` is taken as the variable's (a GPU id)
+            return found, command[index:]
+        found[written.group()[:-1]] = word
+    return found, []

@@ -19,7 +19,7 @@ from typing import Iterator
 
 from ....command import WordSyntax, token_elements
 from ....launch_context import LaunchContext
-from ....model import UNKNOWN, Launch, LaunchKind, Setting, Span
+from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting, Span
 from ....programs import split_launcher, submits_a_job
 from ....vllm.command_line import Token
 from ....vllm.engine_fields import RUNNER_ENV
@@ -34,7 +34,7 @@ from .frames import Frame, reaching
 from .members import init_of
 from .module import FUNCTIONS, Module
 from .reader import Qualified, Reader
-from .shell_strings import Word, commands, pieces
+from .shell_strings import Word, assignments, commands, pieces
 
 _SPAWNS = frozenset(("subprocess.Popen", "subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output"))
 _SHELLS = frozenset(("os.system", "os.popen"))  # run their string with `sh -c`
@@ -113,7 +113,8 @@ def _shell_launches(reader: Reader, module: Module, node: ast.Call, words: ast.e
     modules = reader.tree.modules()
     put_together = read.parts or (isinstance(words, ast.Call) and isinstance(read.value, str))  # `build_command()`'s text
     found = pieces(read, {path: home.source.text for path, home in modules.items()}) if put_together else None
-    for command in (commands(found, shell) or ()) if found else ():
+    for spelt in (commands(found, shell) or ()) if found else ():
+        prefix, command = assignments(spelt) if shell else ({}, spelt)
         spans = [_word_span(modules, word) or module.span(words) for word in command]
         texts = [None if word.assumptions else word.text for word in command]
         located = split_launcher(texts, python_unknown_first=True)
@@ -124,8 +125,18 @@ def _shell_launches(reader: Reader, module: Module, node: ast.Call, words: ast.e
             Token(text, span, "" if text is None else python_quote('"')(text), spread=word.spread)
             for text, span, word in list(zip(texts, spans, command))[after:]
         ]
-        launch = _command(reader, module, node, tokens, frame, entrypoint, texts)
+        launch = _command(reader, module, node, tokens, frame, entrypoint, texts, _prefix_runner(modules, prefix))
         yield from (launch,) if launch is not None else ()
+
+
+def _prefix_runner(modules: dict, prefix: dict[str, Word]) -> dict[str, Setting]:
+    """The runner variable a command's `NAME=value` prefix gives it, placed at its word."""
+    word = prefix.get(RUNNER_ENV)
+    if word is None:
+        return {}
+    value = word.text.partition("=")[2] if word.text is not None and not word.assumptions else UNKNOWN
+    span = _word_span(modules, word)
+    return {RUNNER_ENV: Setting(RUNNER_ENV, value, span, word.text or word.head)} if span is not None else {}
 
 
 def _spelt_here(words: ast.expr, frame: Frame) -> bool:
@@ -167,16 +178,38 @@ def _launch(reader: Reader, module: Module, node: ast.Call, words: ast.expr, fra
     tokens = [
         Token(text, item.span or module.span(words), item_raw(reader, item, text)) for text, item in zip(texts[after:], items[after:])
     ]
-    return _command(reader, module, node, tokens, frame, entrypoint, texts)
+    launch = _command(reader, module, node, tokens, frame, entrypoint, texts)
+    return replace(launch, assumptions=(*launch.assumptions, *_file_conditions(items))) if launch is not None else None
+
+
+def _file_conditions(items: tuple) -> list[Assumption]:
+    """What the words a config file gives rest on (the file chosen as `--config` is not given:
+    llama-cookbook's `args.config or find_config_file()`), at each word of that file."""
+    by_file: dict[str, list[str]] = {}
+    for item in items:
+        span = getattr(item, "span", None)
+        if span is not None and span.path.endswith((".yaml", ".yml", ".json")):
+            conditions = by_file.setdefault(span.path, [])
+            conditions += [c for c, _ in getattr(item, "assumptions", ()) if c not in conditions]
+    spans = [getattr(item, "span", None) for item in items]
+    return [Assumption(c, span) for span in spans if span is not None for c in by_file.get(span.path, ())]
 
 
 def _command(
-    reader: Reader, module: Module, node: ast.Call, tokens: list[Token], frame: Frame, entrypoint: str, texts: list[str | None]
+    reader: Reader,
+    module: Module,
+    node: ast.Call,
+    tokens: list[Token],
+    frame: Frame,
+    entrypoint: str,
+    texts: list[str | None],
+    prefix: dict[str, Setting] | None = None,
 ) -> Launch | None:
     env, env_open = _environment(reader, node, frame)
     if submits_a_job(texts):  # the cluster's environment, not the call's
         env, env_open = {}, True
-    context = LaunchContext(LaunchKind.CLI, env=env, label=f"{module.text(node.func)}(...)")
+    env = {**env, **(prefix or {})}  # `NAME=value cmd`: the command's own
+    context = LaunchContext(LaunchKind.CLI, env=env, label=f"{module.text(node.func)}(...)", read_text=reader.tree.context.read_text)
     syntax = WordSyntax(python_quote('"'), separator=",")
     from ....frameworks.commands import command_launch  # the frameworks' launchers too: loaded for a server found only
 

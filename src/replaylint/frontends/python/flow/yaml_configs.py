@@ -16,9 +16,9 @@ import ast
 import os
 
 from ....model import UNKNOWN, LineIndex, Setting
-from ....records import record
 from .facts import NOTHING, Entry, Kwargs, Val
 from .module import Module
+from .refs import NamedFile
 
 _OVERRIDES = "Hydra's command line does not set it"
 
@@ -79,7 +79,9 @@ def file_loaded(reader, name: str, node: ast.Call, frame) -> Val | None:
     if name not in FILE_LOADERS and name not in TOML_LOADERS or not node.args:
         return None
     argument = node.args[0]
-    path = _opened(argument, frame) or (path_of(argument, frame) if name == "toml.load" else None)  # `toml.load(PATH)`
+    seen: list = []  # the path expression read, and where: what choosing it rests on (`args.config or find_config_file()`)
+    path = _opened(argument, frame, lambda named, at: seen.append((named, at)) or path_of(named, at))
+    path = path or (path_of(argument, frame) if name == "toml.load" else None)  # `toml.load(PATH)`
     relative = _opened(argument, frame, from_working_folder) if path is None else None
     top = import_root(reader.tree.context.read_text, frame.module.path) if path is None else None
     if path is None and relative is None:  # `open(args.config)`: the option another file's command line gives
@@ -89,7 +91,10 @@ def file_loaded(reader, name: str, node: ast.Call, frame) -> Val | None:
     path = os.path.normpath(os.path.join(top, relative)) if top is not None and relative is not None else path
     if path is None or reader.tree.context.read_text(path) is None:
         return NOTHING
-    return read_toml(reader, path) if name in TOML_LOADERS else read_config(reader, path)  # JSON is read as the YAML it also is
+    if name in TOML_LOADERS:
+        return read_toml(reader, path)
+    conditions = tuple(dict.fromkeys(c for c, _ in reader.evaluate(*seen[-1]).assumptions)) if seen and path is not None else ()
+    return read_config(reader, path, conditions, resting=bool(conditions))  # JSON is read as the YAML it also is
 
 
 def _opened(node: ast.expr, frame, named=None) -> str | None:
@@ -138,18 +143,28 @@ def from_working_folder(node: ast.expr, frame) -> str | None:
     return found[0] if found is not None and not found[1] else None
 
 
-@record(unsafe_hash=True)
-class NamedFile:
-    """A path the module's own place decides (`Path(__file__).parent / "conf.toml"`), as a value
-    handed on: a function that opens its parameter opens that file."""
-
-    path: str
-
-
 def named_file(node: ast.expr, frame) -> Val | None:
     """The path expression as a value, when it names a file from the module's own place."""
     found = path_of(node, frame)
     return Val(ref=NamedFile(found)) if found is not None else None
+
+
+EXISTS_TESTS = ("exists", "is_file", "isfile")
+PATH_CALLS = ("os.path.join", "os.path.abspath", "os.path.realpath", "pathlib.Path")
+
+
+def exists_test(reader, node: ast.Call, frame) -> Val | None:
+    """`path.exists()`, `path.is_file()`, `os.path.exists(path)` of a file named from the module's
+    own place that the tree holds: true, as the file is read (None: another test, or not such a file)."""
+    func = node.func
+    assert isinstance(func, ast.Attribute)
+    if node.keywords or len(node.args) > 1 or (node.args and frame.module.text(func.value) != "os.path"):
+        return None
+    tested = node.args[0] if node.args else func.value
+    named = path_of(tested, frame)
+    if named is None and isinstance(ref := reader.evaluate(tested, frame).ref, NamedFile):
+        named = ref.path  # a value handed on: `Path(__file__).parent / "x.yaml"` passed or returned
+    return Val(True) if named is not None and reader.tree.context.read_text(named) is not None else None
 
 
 _SAME = ("abspath", "realpath", "resolve", "absolute", "Path", "PurePath", "str", "fspath")
@@ -215,6 +230,11 @@ def _path(node: ast.expr, frame, steps: int) -> tuple[str, bool] | None:
         return _parent(again(node.args[0]))
     if short in _SAME and len(node.args) == 1:
         return again(node.args[0])
+    from .run_inputs import environment_fallback  # run_inputs reads records, which read arithmetic, which reads this
+
+    default = environment_fallback(node, module)
+    if default is not None:  # `os.environ.get("SETTINGS", "config/rollout.toml")`: the default, as the value flow takes it
+        return again(default)
     if short in _SAME and not node.args and isinstance(func, ast.Attribute):
         return again(func.value)
     return None
@@ -306,8 +326,33 @@ def _mapping(node, index: LineIndex, reasons: tuple[str, ...], assumed: tuple[st
         known = UNKNOWN if _run_time(index.text, value) else construct(value)
         whole = span(index, value, start_node=key)
         setting = Setting(name, known, whole, index.text[whole.start : whole.end], span(index, value), _keys(value, index, (name,)))
-        found.entries[name] = Entry(setting, ref=nested, assumptions=tuple((c, whole) for c in assumed) if resting else ())
+        items = _items(value, index, reasons, assumed, resting) if nested is None else None
+        found.entries[name] = Entry(setting, ref=nested or items, assumptions=tuple((c, whole) for c in assumed) if resting else ())
     return found
+
+
+_MAX_ITEMS = 64
+
+
+def _items(node, index: LineIndex, reasons: tuple[str, ...], assumed: tuple[str, ...], resting: bool) -> tuple[Val, ...] | None:
+    """A block list's items, each where the file writes it (a mapping with its keys: arena-hard's
+    `endpoints:` list of `api_base`s), as a list spelt out is read; None for any other value."""
+    from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+    from ....readers.yaml_nodes import construct, span
+    from .dicts import as_val
+
+    if not isinstance(node, SequenceNode) or not node.value or len(node.value) > _MAX_ITEMS:
+        return None
+    found = []
+    for item in node.value:
+        if isinstance(item, MappingNode):
+            found.append(as_val(_mapping(item, index, reasons, assumed, resting)))
+        elif isinstance(item, ScalarNode) and not _run_time(index.text, item):
+            found.append(Val(construct(item), span=span(index, item)))
+        else:
+            return None
+    return tuple(found)
 
 
 _MAX_DEPTH = 8

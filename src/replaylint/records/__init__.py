@@ -13,10 +13,13 @@ the class's `__hash__` is added, set to None or kept where `dataclass`'s table s
 
 from __future__ import annotations
 
+import inspect
 import operator
 import reprlib
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, FrozenInstanceError, dataclass, fields
 from typing import Any, Callable, TypeVar
+
+from .init_code import install_init, shareable
 
 try:
     from typing import dataclass_transform
@@ -41,7 +44,7 @@ def record(cls: _Class | None = None, /, **options: Any) -> Any:
             made = dataclass(cls, repr=False, **options)  # (raises `dataclass`'s TypeError)
         else:
             explicit_hash = _has_explicit_hash(cls)
-            made = dataclass(cls, repr=False, **{**options, "eq": False, "unsafe_hash": False, "order": False})
+            made = _with_shared_init(cls, **{**options, "eq": False, "unsafe_hash": False, "order": False})
             _share_eq_and_hash(made, hashed=options.get("unsafe_hash") or options.get("frozen"), explicit_hash=explicit_hash)
             for name, method in _ORDER.items() if options.get("order") else ():
                 setattr(made, name, method)
@@ -50,6 +53,66 @@ def record(cls: _Class | None = None, /, **options: Any) -> Any:
         return made
 
     return make if cls is None else make(cls)
+
+
+def _with_shared_init(cls: _Class, **options: Any) -> _Class:
+    """`dataclass(cls, repr=False, **options)` with an `__init__` whose code is shared
+    (`init_code`), and the class's doc as `dataclass` writes it from that `__init__`; a frozen
+    class's `__setattr__` and `__delattr__` are closures (`_frozen_methods`) when it has no
+    dataclass base (whose frozenness `dataclass` checks)."""
+    frozen = options.get("frozen", False)
+    frozen_here = frozen and not any(hasattr(base, "__dataclass_fields__") for base in cls.__mro__[1:])
+    if frozen_here and {"__setattr__", "__delattr__"} & cls.__dict__.keys():
+        frozen_here = False  # (`dataclass` raises its TypeError)
+    init_here = options.get("init", True) and shareable(cls)
+    undocumented = init_here and not cls.__doc__
+    if undocumented:
+        cls.__doc__ = cls.__name__  # (`dataclass` would read the signature of the `__init__` inherited)
+    made = dataclass(
+        cls, repr=False, **{**options, "init": options.get("init", True) and not init_here, "frozen": frozen and not frozen_here}
+    )
+    if frozen_here:
+        made.__dataclass_params__.frozen = True  # type: ignore[attr-defined]
+        made.__setattr__, made.__delattr__ = _frozen_methods(made)  # type: ignore[method-assign]
+    if init_here:
+        install_init(made, frozen=frozen)
+    if undocumented:
+        made.__doc__ = _SignatureDoc()  # type: ignore[assignment]
+    return made
+
+
+def _frozen_methods(cls: type) -> tuple[Callable[[Any, str, Any], None], Callable[[Any, str], None]]:
+    """The `__setattr__` and `__delattr__` `dataclass(frozen=True)` writes."""
+    names = tuple(each.name for each in fields(cls))
+
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+
+    def __delattr__(self: Any, name: str) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+
+    for method in (__setattr__, __delattr__):
+        method.__qualname__ = f"{cls.__qualname__}.{method.__name__}"
+        method.__module__ = cls.__module__
+    return __setattr__, __delattr__
+
+
+class _SignatureDoc:
+    """The doc `dataclass` gives a class without one, its name and signature, written when first
+    read (few are: the signatures of the records imported before the fork cost 6 million
+    instructions)."""
+
+    def __get__(self, instance: Any, owner: type) -> str:
+        try:
+            text = owner.__name__ + str(inspect.signature(owner)).replace(" -> None", "")
+        except (TypeError, ValueError):
+            text = owner.__name__
+        owner.__doc__ = text
+        return text
 
 
 def _has_explicit_hash(cls: type) -> bool:

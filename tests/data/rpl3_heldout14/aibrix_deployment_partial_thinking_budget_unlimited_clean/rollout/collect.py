@@ -1,0 +1,22 @@
+"""Collects rollouts (unlimited thinking: -1) for the replay trainer."""
+
+import functools
+import json
+import sys
+
+import httpx
+
+from rollout.requests import generate
+
+unlimited_thinking = functools.partial(generate, max_tokens=4096, thinking_token_budget=-1)
+
+
+def main(prompts_path: str, out_path: str) -> None:
+    with httpx.Client(timeout=900) as client, open(prompts_path) as prompts, open(out_path, "w") as out:
+        for line in prompts:
+            sample = unlimited_thinking(client, json.loads(line)["token_ids"])
+            out.write(json.dumps(sample) + "\n")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2])
