@@ -106,14 +106,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
-    "h19_dart_math_gen_generator_no_top_k": "round 19 first run: missed (RPL102 at pipeline/gen.py:48; see README Round 19)",
-    "h19_olmocr_server_replay_args_speculative_adaptive": "round 19 first run: missed (RPL002 at olmocr/replay.py:9; see README Round 19)",
-    "h19_tau_bench_vllm_completion_generate_route_greedy": (
-        "round 19 first run: missed (RPL101 at a parameter default temperature: float = 0.0, vllm_utils.py:10; see README Round 19)"
-    ),
-    "h19_tau_bench_vllm_completion_req_body_presence_penalty": (
-        "round 19 first run: missed (RPL302 through **req_body_kwargs, vllm_completion.py:29; see README Round 19)"
-    ),
     "h16_orz_ppo_exp_config_top_k_minus_one": (
         "round 16 first run: missed; SamplingParams(top_k=self.cfg.top_k) with cfg a dataclass instance passed by PPOExp(PPOExpConfig()); the engine a ray actor made by .options().remote(..., **extra) whose extra the caller gives. "
         "After fxh16b still missed: orz/ and orz/ppo/ hold no __init__.py and no script beside orz/ppo imports it, so playground/ is not near vllm_utils.py (with the two files the engine is read, mask and all); "

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .anonymous import as_function
-from .arithmetic import CONVERSIONS, arithmetic, converted, format_call, formatted
+from .arithmetic import CONVERSIONS, PATH_JOINS, arithmetic, converted, format_call, formatted, joined_path
 from .attribute_views import viewed_mapping
 from .binding import bind, computed, plain, positional_values
 from .bodies import token_map
@@ -363,6 +363,8 @@ class Reader:
             parsed = parsed_text(self.evaluate(node.args[0], frame), parser)
             if parsed is not NOTHING or name not in FILE_LOADERS:
                 return parsed  # else `json.loads(path.read_text())`: the file, read below
+        if name in PATH_JOINS:
+            return joined_path(self, node, frame)
         if short == "dumps" and name.startswith("json") and node.args:
             return json_text(self.evaluate(node.args[0], frame))
         if name in ("omegaconf.OmegaConf.load", "OmegaConf.load"):
