@@ -239,7 +239,6 @@ class Checker:
             result.findings = [not_analysed(path, too_deep, source.index)] if _could_hold_launch(kind, text) else []
         except Exception as error:  # a bug in replaylint must not stop the scan
             result.findings = []
-            import traceback; traceback.print_exc()  # TMPDEBUG
             result.internal_error = f"{type(error).__name__}: {error}"
         return self._finish(result, source)
 
