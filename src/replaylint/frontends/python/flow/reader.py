@@ -363,8 +363,6 @@ class Reader:
             parsed = parsed_text(self.evaluate(node.args[0], frame), parser)
             if parsed is not NOTHING or name not in FILE_LOADERS:
                 return parsed  # else `json.loads(path.read_text())`: the file, read below
-        if name in PATH_JOINS:
-            return joined_path(self, node, frame)
         if short == "dumps" and name.startswith("json") and node.args:
             return json_text(self.evaluate(node.args[0], frame))
         if name in ("omegaconf.OmegaConf.load", "OmegaConf.load"):
@@ -383,6 +381,8 @@ class Reader:
             return ini_parser(self, node, frame)
         if name in PATH_CALLS and (named := named_file(node, frame)) is not None:
             return named  # `os.path.join(os.path.dirname(__file__), "config.yaml")`
+        if name in PATH_JOINS:  # `os.path.join(base_url, endpoint)`: a URL
+            return joined_path(self, node, frame)
         if name == "getattr":
             return attribute_named(self, node, frame)
         if name == "os.getenv":
