@@ -80,6 +80,16 @@ complete a request, read with the callers in the modules that import the functio
 functions and package re-exports; a config folder's loader in the folder above; `["vllm", "serve", ...]` lists,
 which the prefilter had skipped; a config path from the module's own place; `NAME=value` command prefixes; YAML
 block lists item by item and `random.choice(s)` over equal items).
+
+Held-out round 19 (`h19_`, 24 cases: 15 with findings, 9 clean; README, Round 19), written blind after round
+18's first run from olmocr, DistillKit, dart-math, tau-bench, Self-rewarding-reasoning-LLM, STILL (OlymMATH),
+OpenHands, LongBench and simple-evals, first run on the integration branch merge-s41 at f72f581 (the lead, vLLM
+0.34.0, after round 18's fixes): 20 of 24 cases as expected (83%); of 15 expected findings 11 exact (73%), 4 missed
+(PENDING); 0 false findings; 9 of 9 clean cases clean.
+After the fixes (h-fxh19; tests/test_python_flow_round19.py): 24 of 24, no expectation changed (an engine built under
+`__main__` handed to another module's class that sends the requests; `asyncio.create_subprocess_exec(*cmd)` with words
+from another module's list holding the server's mask flag, `json.dumps` keeping its keys' places, such a list kept by the
+prefilter; `os.path.join(base_url, endpoint)` of known texts as a request URL).
 """
 
 from __future__ import annotations

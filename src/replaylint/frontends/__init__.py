@@ -87,6 +87,10 @@ def turns_mask_on(data: bytes) -> bool:
     return found_at(_MASK_ON, data, (b"return_sampling_mask",))
 
 
+# The server's flag as a word of its own (`["--return-sampling-mask", ...]`): a list another module
+# splices into the `vllm serve` command it starts.
+_SERVER_FLAG = re.compile(rb"""["']--return[-_]sampling[-_]mask["']""")
+
 _FRAMEWORK_PREFILTERS = {kind: prefilters(kind) for kind in ("yaml", "toml", "shell")}
 _TASK_DEFINITION = re.compile(rb'"(?:containerDefinitions|AWS::ECS::TaskDefinition)"')
 _JSON_MASK_ON = re.compile(rb'"return_sampling_mask"\s*:\s*(?:true|1)\b')  # all a JSON file can launch
@@ -120,6 +124,7 @@ def relevant(kind: str, data: bytes) -> bool:
         kind != "python"
         or words.any(PYTHON_LAUNCHERS)
         or (b"return_sampling_mask" in words and found_at(_MASK_ON, data, (b"return_sampling_mask",)))
+        or (b"--return" in words and found_at(_SERVER_FLAG, data, (b"'--return", b'"--return')))
     )
 
 

@@ -1,6 +1,6 @@
 """Arithmetic, text and word lists built from known values: `seed + i`, `base_port + rank`, `cmd + ["--port", "8000"]`,
 `max_tokens // 2`, `1 << 20`, `2**18`, `int(x) * 2`, f-strings, `"%s_logprobs" % kind`, `"{}_logprobs".format(kind)`,
-`int(x)`/`float(x)`/`str(x)`/`bool(x)` of a known value.
+`int(x)`/`float(x)`/`str(x)`/`bool(x)` of a known value, `os.path.join` of known texts.
 A result is known only when every operand is (a literal, a default); one unknown operand
 leaves it unknown. Results are bounded: a checked tree may be hostile (`"x" * 10**9`,
 `"%999999999d" % 1`), so a long text or a wide format is not built."""
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import operator
+import posixpath
 import re
 from dataclasses import replace
 from typing import Any, Callable
@@ -160,6 +161,20 @@ def format_call(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
     return _made(
         lambda: template.value.format(*values, **keywords), every, frame, node, template=template.value, parts=(*values, *keywords.values())
     )
+
+
+PATH_JOINS = frozenset(("os.path.join", "posixpath.join"))
+
+
+def joined_path(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
+    """`os.path.join(base_url, endpoint)` of known texts (tau-bench's request URL), joined as on
+    the POSIX hosts vLLM serves from."""
+    if node.keywords or any(isinstance(a, ast.Starred) for a in node.args) or not node.args:
+        return NOTHING
+    given = [reader.evaluate(argument, frame) for argument in node.args]
+    if not all(isinstance(read.value, str) for read in given):
+        return NOTHING
+    return _made(lambda: posixpath.join(*(read.value for read in given)), given, frame, node)
 
 
 def text_method(reader: Evaluates, text: Val, node: ast.Call, frame: Frame) -> Val:

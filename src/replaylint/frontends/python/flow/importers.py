@@ -122,13 +122,19 @@ def notebook_launches(module: Module, context: ExtractContext, names: set[str], 
 
 def turns_mask_on(text: str) -> bool:
     """Whether a module's text turns the mask on somewhere, by a key, keyword or config class
-    field (not a mention: vLLM's own `return_sampling_mask: bool = False`); a file that does not
-    has no name another module could start a replay engine with."""
+    field (not a mention: vLLM's own `return_sampling_mask: bool = False`), or by the server's
+    flag as a word of its own (`["--return-sampling-mask", ...]`, spliced into a command line
+    elsewhere); a file that does not has no name another module could start a replay engine with."""
+    if "--return" in text and _SERVER_FLAG.search(text):
+        return True
     if "return_sampling_mask" not in text:
         return False
     from ... import turns_mask_on as written  # the prefilter's pattern
 
     return written(text.encode("utf-8", "surrogateescape"))
+
+
+_SERVER_FLAG = re.compile(r"""["']--return[-_]sampling[-_]mask["']""")
 
 
 def mask_names(module: Module) -> set[str]:
@@ -143,7 +149,7 @@ def mask_names(module: Module) -> set[str]:
         if (written := _written_name(statement)) is not None:
             if turns_mask_on(module.text(statement)):
                 found.add(written)  # `CONFIGS.update({...})`, `CONFIGS["replay"] = {...}` after `CONFIGS = {}`
-        elif isinstance(statement, (ast.Assign, ast.AnnAssign)) and isinstance(statement.value, (ast.Dict, ast.Call)):
+        elif isinstance(statement, (ast.Assign, ast.AnnAssign)) and isinstance(statement.value, (ast.Dict, ast.Call, ast.List, ast.Tuple)):
             targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
             names = {target.id for target in targets if isinstance(target, ast.Name)}
             if turns_mask_on(module.text(statement.value)):

@@ -65,7 +65,8 @@ def parsed_text(read: Val, parser: str) -> Val:
 
 def json_text(read: Val) -> Val:
     """`json.dumps(value)` of a value the reader knows that JSON can write."""
-    return Val(json.dumps(read.value)) if _writable(read.value) else NOTHING
+    keys = read.keys if isinstance(read.value, dict) else {}  # each key reported where the dict writes it
+    return Val(json.dumps(read.value), keys) if _writable(read.value) else NOTHING
 
 
 def _writable(value: Any) -> bool:

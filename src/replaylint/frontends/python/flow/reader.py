@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .anonymous import as_function
-from .arithmetic import CONVERSIONS, arithmetic, converted, format_call, formatted
+from .arithmetic import CONVERSIONS, PATH_JOINS, arithmetic, converted, format_call, formatted, joined_path
 from .attribute_views import viewed_mapping
 from .binding import bind, computed, plain, positional_values
 from .bodies import token_map
@@ -381,6 +381,8 @@ class Reader:
             return ini_parser(self, node, frame)
         if name in PATH_CALLS and (named := named_file(node, frame)) is not None:
             return named  # `os.path.join(os.path.dirname(__file__), "config.yaml")`
+        if name in PATH_JOINS:  # `os.path.join(base_url, endpoint)`: a URL
+            return joined_path(self, node, frame)
         if name == "getattr":
             return attribute_named(self, node, frame)
         if name == "os.getenv":

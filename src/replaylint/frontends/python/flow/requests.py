@@ -154,7 +154,9 @@ def reaching_engines(reader: Reader, module: Module, found: Iterable[tuple[ast.C
     found = list(found)
     sent: dict[int, list[tuple[Request, tuple[Assumption, ...], Span | None]]] = {}
     names = _replay_owners(module, found)
-    around = _requests_elsewhere(reader, module, names) if names else iter(())
+    # an engine built under `if __name__ == "__main__":` has no owner name, but may be handed on (`Generator(llm, params)`)
+    masked = names or any(launch.value("return_sampling_mask") is True for _, launch, _ in found)
+    around = _requests_elsewhere(reader, module, names) if masked else iter(())
     for engine, request, assumptions, made in itertools.chain(requests(reader, module), _processor_requests(reader, module), around):
         sent.setdefault(id(engine), []).append((request, assumptions, made))
     by_object: dict[Span | None, list[tuple[Request, tuple[Assumption, ...]]]] = {}  # an engine actor's, by its construction
@@ -319,7 +321,10 @@ def _method_sites(reader: Reader, module: Module, name: str, cls: ast.ClassDef, 
     near it that import it (`llm.generate(...)` in `app/main.py`)."""
     words = (f".{name}(", f".{name}.remote(")
     here = [(module, site) for site in calls(module, words)]
-    if any(receiver_made(reader, module, site, cls) for _, site in here) or not (reader.tree.sites_elsewhere or chooses):
+    if module is not reader.tree.module:  # a module read for the checked one's engine, handed to its class (`Generator(llm, params)`)
+        checked = reader.tree.module
+        here += [(checked, site) for site in calls(checked, words) if receiver_made(reader, checked, site, cls)]
+    if any(receiver_made(reader, home, site, cls) for home, site in here) or not (reader.tree.sites_elsewhere or chooses):
         return here
     return here + [(other, site) for other, site in elsewhere(reader, module, cls, words) if receiver_made(reader, other, site, cls)]
 

@@ -38,11 +38,14 @@ from .shell_strings import Word, assignments, commands, pieces
 
 _SPAWNS = frozenset(("subprocess.Popen", "subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output"))
 _SHELLS = frozenset(("os.system", "os.popen"))  # run their string with `sh -c`
-_WORDS = ("Popen(", "run(", "call(", "check_output(", "system(", "popen(")
+_EXEC = "asyncio.create_subprocess_exec"  # the program and its words as arguments: olmOCR's `create_subprocess_exec(*cmd)`
+_WORDS = ("Popen(", "run(", "call(", "check_output(", "system(", "popen(", "create_subprocess_exec(")
 # Where `_NAMED_WORDS` is tried (`search` tries its `\b` at every character: 6 -> 1 ms on a 60 KB module).
-_CALLED = ("Popen(", "run(", "call(", "check_call(", "check_output(", "system(", "popen(")
+_CALLED = ("Popen(", "run(", "call(", "check_call(", "check_output(", "system(", "popen(", "create_subprocess_exec(")
 # the words a name, a list literal or a call of a named function gives (`run(build_command(), shell=True)`)
-_NAMED_WORDS = re.compile(r"\b(?:Popen|run|call|check_call|check_output|system|popen)\(\s*(?:args\s*=\s*)?(?:[A-Za-z_][\w.]*\s*[,()]|\[)")
+_NAMED_WORDS = re.compile(
+    r"\b(?:Popen|run|call|check_call|check_output|system|popen|create_subprocess_exec)\(\s*(?:args\s*=\s*)?\*?(?:[A-Za-z_][\w.]*\s*[,()]|\[)"
+)
 _COPIES = ("os.environ.copy", "copy.copy", "copy.deepcopy", "dict")  # a copy of `os.environ`
 
 
@@ -60,12 +63,12 @@ def spawned_launches(reader: Reader, module: Module) -> Iterator[Launch]:
     the libcst pass reads the words, `flow.merge` gives it the values it could not read)."""
     for call in calls(module, _WORDS):
         scope, node = call.scope, call.node
-        words = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "args"), None)
-        if words is None:
-            continue
         plain = Frame(module, scope, call.cls, None, call.placed)
         spawns = reader.evaluate(node.func, plain).ref
-        if not (isinstance(spawns, Qualified) and spawns.name in _SPAWNS | _SHELLS):
+        if not (isinstance(spawns, Qualified) and spawns.name in _SPAWNS | _SHELLS | {_EXEC}):
+            continue
+        words = _exec_words(node) if spawns.name == _EXEC else _words_given(node)
+        if words is None:
             continue
         if spawns.name in _SHELLS or _in_shell(node):  # a command string put together (`f"{cmd} {server_args}"`)
             yield from _shell_launches(reader, module, node, words, plain)
@@ -89,6 +92,16 @@ def spawned_launches(reader: Reader, module: Module) -> Iterator[Launch]:
             launch = _launch(reader, module, node, words, frame) if frame.args is not None or frame.init is not None else None
             if launch is not None:
                 yield launch
+
+
+def _words_given(node: ast.Call) -> ast.expr | None:
+    return node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "args"), None)
+
+
+def _exec_words(node: ast.Call) -> ast.expr | None:
+    """The list `create_subprocess_exec(*cmd)` spreads (words spelt in the call are the libcst pass's)."""
+    only = node.args[0] if len(node.args) == 1 else None
+    return only.value if isinstance(only, ast.Starred) else None
 
 
 def _in_shell(node: ast.Call) -> bool:
@@ -176,7 +189,8 @@ def _launch(reader: Reader, module: Module, node: ast.Call, words: ast.expr, fra
         return None
     entrypoint, after = found
     tokens = [
-        Token(text, item.span or module.span(words), item_raw(reader, item, text)) for text, item in zip(texts[after:], items[after:])
+        Token(text, item.span or module.span(words), item_raw(reader, item, text), keys=getattr(item, "keys", {}))
+        for text, item in zip(texts[after:], items[after:])
     ]
     launch = _command(reader, module, node, tokens, frame, entrypoint, texts)
     return replace(launch, assumptions=(*launch.assumptions, *_file_conditions(items))) if launch is not None else None
