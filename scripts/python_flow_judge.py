@@ -177,8 +177,9 @@ def _errors_of(case: Case, engine: Engine, several: bool, twins: list[Engine] = 
     """The case's errors about this engine: with several engines, those naming its construction;
     where other engines share that construction with other settings (one per turn of a loop),
     not those naming a place where only another's settings are written (its row) and none of its own."""
-    if not several:
-        return case.errors
+    if not several:  # but an error placed only in other files (a shell script that runs the program with its own environment) is that launch's
+        files = {path for path, _ in engine.decided | {engine.place}}
+        return [error for error, places in zip(case.errors, case.places) if any(path in files for path, _ in places)]
     others = {place for twin in twins for place in twin.decided} - engine.decided
     own = engine.decided - {place for twin in twins for place in twin.decided}
     return [error for error, places in zip(case.errors, case.places) if engine.place in places and (own & places or not others & places)]
