@@ -71,7 +71,9 @@ def test_an_editions_default_still_names_its_release(tmp_path: Path) -> None:
     """The same launch without verl's files in the tree: verl 0.9.1's defaults, written nowhere here."""
     script = CORPUS / VERL_CASE / VERL_LAUNCH
     (tmp_path / "run.sh").write_text(
-        script.read_text().replace("trainer.test_freq=5", "trainer.test_freq=5 +actor_rollout_ref.rollout.engine_kwargs.vllm.return_sampling_mask=true")
+        script.read_text().replace(
+            "trainer.test_freq=5", "trainer.test_freq=5 +actor_rollout_ref.rollout.engine_kwargs.vllm.return_sampling_mask=true"
+        )
     )
     (tmp_path / ".git").mkdir()
     [(code, _, _, message)] = messages(tmp_path)
