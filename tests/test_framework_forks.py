@@ -116,12 +116,17 @@ def test_a_change_in_the_forks_config_re_judges_its_scripts(tmp_path: Path) -> N
 
 def test_a_fork_that_turns_the_mask_on_judges_scripts_that_never_name_it(tmp_path: Path) -> None:
     """The fork's own engine arguments turn replay on for every launch: verl's request defaults
-    (top_k -1, validation at temperature 0) then fail, in a script that never names the mask."""
+    (top_k -1, validation at temperature 0) then fail, in a script that never names the mask; each
+    message names the line of the fork's rollout.yaml that writes the default."""
     rollout = VERL_ROLLOUT.replace("  vllm: {}", "  vllm:\n    return_sampling_mask: true")
     script = "python3 -m verl.trainer.main_ppo actor_rollout_ref.model.path=m actor_rollout_ref.rollout.name=vllm\n"
     found = findings(fork(tmp_path, rollout, script), "--no-cache")
     assert codes(found) == ["RPL101", "RPL102", "RPL102"]
-    assert all("the forked verl's default" in item["message"] for item in found)
+    assert sorted(item["message"].split("`")[1] for item in found) == [
+        "actor_rollout_ref.rollout.top_k=-1 (verl's default, verl/trainer/config/rollout/rollout.yaml:3)",
+        "rollout.val_kwargs.temperature=0 (verl's default, verl/trainer/config/rollout/rollout.yaml:8)",
+        "rollout.val_kwargs.top_k=-1 (verl's default, verl/trainer/config/rollout/rollout.yaml:7)",
+    ]
     (tmp_path / ROLLOUT).write_text(VERL_ROLLOUT)
     assert findings(tmp_path, "--no-cache") == []
 

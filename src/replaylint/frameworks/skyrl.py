@@ -54,7 +54,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from ..command import judged_without
 from ..launch_context import LaunchContext
@@ -63,6 +63,7 @@ from ..records import record
 from ..vllm.command_line import Token
 from ..vllm.engine_fields import FIELDS
 from ..vllm.unusable_masks import FORWARDED
+from .default_spelling import WrittenDefault
 from .editions import Edition, Editions, build
 from .engine_keys import copied_settings
 from .nearby import upward
@@ -289,14 +290,16 @@ def _launch(view: ConfigView, anchor: Span, edition: Edition, context: LaunchCon
     # Unset, eval requests are greedy; once a key is written, SamplingParams' own defaults apply.
     unset = forked.evaluation(sampling) if forked is not None else {**sampling, "temperature": 0.0}
     evaluation = dict(sampling) if isinstance(view.value(*EVAL), dict) else unset
+    places = forked.sampling_places(sampling) if forked is not None else {}
+    eval_places = places if isinstance(view.value(*EVAL), dict) or forked is None else forked.evaluation_places(places)
     evaluated = (EVAL,) if _evaluates(view) else ()
     unseen = bool(reasons) or entry.own_generator  # a generator of the entrypoint's own builds the requests
     requests = (
         ()
         if entry.serves
         else (
-            _request(view, _SAMPLING, sampling, mask, anchor, unseen, owner),
-            *(_request(view, prefix, evaluation, mask, anchor, unseen, owner) for prefix in evaluated),
+            _request(view, _SAMPLING, sampling, mask, anchor, unseen, owner, places),
+            *(_request(view, prefix, evaluation, mask, anchor, unseen, owner, eval_places) for prefix in evaluated),
             *filter(None, (_forwarded(view, prefix) for prefix in (_SAMPLING, *evaluated))),
         )
     )
@@ -384,11 +387,18 @@ def _mtp_speculative_config(view: ConfigView, written: Setting | None, owner: st
 
 
 def _request(
-    view: ConfigView, prefix: tuple[str, ...], defaults: dict[str, Any], mask: Setting | None, anchor: Span, open_ended: bool, owner: str
+    view: ConfigView,
+    prefix: tuple[str, ...],
+    defaults: dict[str, Any],
+    mask: Setting | None,
+    anchor: Span,
+    open_ended: bool,
+    owner: str,
+    places: Mapping[str, WrittenDefault],
 ) -> Request:
-    """One kind of request; SkyRL's defaults stand in for keys not written, unless something
-    we cannot see may write them."""
-    found, missing = view.request_settings(prefix, defaults, mask.span if mask is not None else anchor, open_ended, owner)
+    """One kind of request; SkyRL's defaults stand in for keys not written (a fork's, with the
+    lines of its config that write them: `places`), unless something we cannot see may write them."""
+    found, missing = view.request_settings(prefix, defaults, mask.span if mask is not None else anchor, open_ended, owner, places)
     return Request("sampling", view.span(*prefix) or anchor, found, missing)
 
 

@@ -38,12 +38,13 @@ from __future__ import annotations
 
 import ast
 from dataclasses import field, replace
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from ..model import UNKNOWN, Setting, Span
 from ..records import record
 from .built_dicts import BuiltDict, Written, read
 from .declared_values import class_defaults
+from .default_spelling import WrittenDefault
 from .fork_conditions import both, config_read, config_value, decided, env_test, env_variable, guarded, tested
 from .fork_source import attribute_write, literal, named_dicts, parse, renamed, snippet, spread_source, spread_writes
 from .nearby import found_upward
@@ -51,6 +52,7 @@ from .nearby import found_upward
 ENGINE_ARGS = "skyrl/backends/skyrl_train/inference_servers/utils.py"
 CONFIG = "skyrl/train/config/config.py"
 OWNER = "the forked SkyRL"
+FRAMEWORK = "SkyRL"
 _CAPTURE = "ie_cfg.enable_return_sample_support_set"  # SkyRL's own branch, which the 0.4.0 edition reads
 _REPLAY_KEYS = frozenset(("return_sampling_mask", "logprobs_mode", "logits_processors", "speculative_config", "max_logprobs"))
 _ENGINE_CONFIG = ("ie_cfg", "cfg.generator.inference_engine")  # how the fork spells its `inference_engine` config
@@ -67,7 +69,7 @@ class Fork:
     sampling: BuiltDict | None = None
     engine_defaults: BuiltDict | None = None  # the literal default of `engine_init_kwargs`
     engine_fields: BuiltDict | None = None  # the field defaults of its `InferenceEngineConfig`
-    eval_defaults: Mapping[str, Any] | None = None  # the config's `SamplingParams(...)` for unset eval requests
+    eval_defaults: BuiltDict | None = None  # the config's `SamplingParams(...)` for unset eval requests
     last: Mapping[str, Written] = field(default_factory=dict)  # set on the namespace after `engine_init_kwargs`: they win
 
     def passed(self, typed: Mapping[str, str]) -> dict[str, str]:
@@ -113,6 +115,11 @@ class Fork:
         fields = self.sampling.entries if self.sampling is not None else {}
         return {key: fields[key].value if key in fields else value for key, value in built_in.items()}
 
+    def sampling_places(self, keys: Iterable[str]) -> dict[str, WrittenDefault]:
+        """Where the fork's config writes the request defaults among `keys` (`top_k: int = -1`)."""
+        fields = self.sampling.entries if self.sampling is not None else {}
+        return {key: WrittenDefault(FRAMEWORK, CONFIG, fields[key].line) for key in keys if key in fields}
+
     def _field_default(self, key: str, default: Any) -> Any:
         """An `inference_engine` key's default: its `InferenceEngineConfig` field's, else the code's."""
         declared = self.engine_fields.entries.get(key) if self.engine_fields is not None else None
@@ -131,7 +138,15 @@ class Fork:
     def evaluation(self, sampling: Mapping[str, Any]) -> dict[str, Any]:
         """The eval requests' keys when the launch writes no `eval_sampling_params`: the fork's
         config's `SamplingParams(temperature=...)` over the field defaults (SkyRL's: 0.0)."""
-        return {**sampling, **(self.eval_defaults if self.eval_defaults is not None else {"temperature": 0.0})}
+        given = {k: w.value for k, w in self.eval_defaults.entries.items()} if self.eval_defaults is not None else {"temperature": 0.0}
+        return {**sampling, **given}
+
+    def evaluation_places(self, sampling: Mapping[str, WrittenDefault]) -> dict[str, WrittenDefault]:
+        """Where the fork's config writes the eval requests' keys when the launch writes no
+        `eval_sampling_params` (SkyRL's own `temperature=0.0` is written nowhere in the tree)."""
+        given = self.eval_defaults.entries if self.eval_defaults is not None else {"temperature": None}
+        places = {key: place for key, place in sampling.items() if key not in given}
+        return {**places, **{key: WrittenDefault(FRAMEWORK, CONFIG, w.line) for key, w in given.items() if w is not None}}
 
     def settings(
         self,
@@ -209,7 +224,7 @@ def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Fork 
     if built is None and sampling is None and engine is None:
         return None
     fields = class_defaults(config[1], config[0], "InferenceEngineConfig") if config is not None else None
-    evaluation = _eval_default(config[1]) if config is not None else None
+    evaluation = _eval_default(*config) if config is not None else None
     return Fork(built or BuiltDict(""), sampling, engine, fields, evaluation, last if built is not None else {})
 
 
@@ -308,16 +323,16 @@ def _hands_on(statement: ast.stmt, name: str) -> bool:
     return any(isinstance(argument, ast.Name) and argument.id == name for call in calls for argument in (*call.args, *call.keywords))
 
 
-def _eval_default(text: str) -> dict[str, Any] | None:
+def _eval_default(path: str, text: str) -> BuiltDict | None:
     """The literal `temperature`/`top_k` of the `SamplingParams(...)` the config assigns to
-    `self.eval_sampling_params` when the launch writes none (SkyRL's: `temperature=0.0`)."""
+    `self.eval_sampling_params` when the launch writes none (SkyRL's: `temperature=0.0`), each at its line."""
     module = parse(text)
     for node in ast.walk(module) if module is not None else ():
         if isinstance(node, ast.Assign) and isinstance(target := node.targets[0], ast.Attribute) and target.attr == "eval_sampling_params":
             call = node.value
             if isinstance(call, ast.Call) and getattr(call.func, "id", getattr(call.func, "attr", "")) == "SamplingParams":
-                given = {k.arg: literal(k.value) for k in call.keywords if k.arg in ("temperature", "top_k")}
-                return {key: value for key, value in given.items() if value is not UNKNOWN}
+                given = (Written(k.arg, literal(k.value), snippet(text, k.value), k.value.lineno, True) for k in call.keywords if k.arg)
+                return BuiltDict(path, {w.key: w for w in given if w.key in ("temperature", "top_k") and w.value is not UNKNOWN})
     return None
 
 

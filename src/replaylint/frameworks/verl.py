@@ -385,8 +385,9 @@ def _requests(
 
     def settings(prefix: tuple[str, ...], defaults: dict[str, Any]) -> tuple[dict[str, Setting], bool]:
         under = prefix[len(ROLLOUT) :]
+        places = forked.request_places(defaults, *under) if forked is not None else None
         defaults = forked.requests(defaults, *under) if forked is not None else defaults
-        found, missing = view.request_settings(prefix, defaults, where, open_ended, owner)
+        found, missing = view.request_settings(prefix, defaults, where, open_ended, owner, places)
         return (forked.request_settings(found, where) if forked is not None else found), missing
 
     train, train_missing = settings(ROLLOUT, dict(edition.rollout_request_defaults))

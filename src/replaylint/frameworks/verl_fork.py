@@ -29,7 +29,7 @@ engine arguments, read in place of the edition's.
 from __future__ import annotations
 
 from dataclasses import field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 import yaml
 
@@ -37,6 +37,7 @@ from ..model import UNKNOWN, Setting, Span
 from ..records import record
 from . import request_writes
 from .built_dicts import BuiltDict, Written, passed_through, read
+from .default_spelling import WrittenDefault
 from .fork_conditions import config_value, decided
 from .fork_source import environment_settings, placed
 from .nearby import found_upward
@@ -45,6 +46,7 @@ from .request_writes import RequestPath
 ROLLOUT_YAML = "verl/trainer/config/rollout/rollout.yaml"
 SERVER = "verl/workers/rollout/vllm_rollout/vllm_async_server.py"
 OWNER = "the forked verl"
+FRAMEWORK = "verl"
 _OWN_UNREAD = frozenset(("profiler_args",))  # `args.update(profiler_args)`: verl's own, profiler settings only
 _REPLAY_KEYS = frozenset(("return_sampling_mask", "logprobs_mode", "logits_processors", "speculative_config"))
 _OWN_TEXTS = ("build_mtp_speculative_config(", "speculative_config")  # verl's MTP, which the editions model
@@ -74,6 +76,15 @@ class Fork:
             section = section.get(key) if isinstance(section, dict) else None
         section = section if isinstance(section, dict) else {}
         return {key: _resolved(section.get(key, value)) for key, value in built_in.items()}
+
+    def request_places(self, keys: Iterable[str], *under: str) -> dict[str, WrittenDefault]:
+        """Where the fork's rollout.yaml writes the request defaults among `keys` (`val_kwargs.temperature: 0`)."""
+        found = {}
+        for key in keys:
+            lines = _key_lines(self.rollout_text, (*under, key)) if self.rollout_text else []
+            if len(lines) == len(under) + 1:
+                found[key] = WrittenDefault(FRAMEWORK, ROLLOUT_YAML, lines[-1])
+        return found
 
     def engine_defaults(self) -> dict[str, Any]:
         """`engine_kwargs.vllm` of the fork's rollout.yaml."""
@@ -117,7 +128,8 @@ class Fork:
 
     def default_span(self, anchor: Span, *keys: str) -> Span:
         """Where a finding about a default of the fork's rollout.yaml sits: its key's line there."""
-        line = _key_line(self.rollout_text, keys) if self.rollout_text else None
+        lines = _key_lines(self.rollout_text, keys) if self.rollout_text else []
+        line = lines[-1] if lines else None
         return placed(self.path, self.rollout_text, line, anchor) if line else anchor
 
     def span(self, written: Written, anchor: Span) -> Span:
@@ -173,22 +185,23 @@ def _fork_args(built: BuiltDict, typed: Mapping[str, str], tested: Callable[[Any
     return sorted(found, key=lambda item: item[0].late), reasons
 
 
-def _key_line(text: str, keys: tuple[str, ...]) -> int | None:
-    """The line of `keys` in a YAML text (PyYAML's composer: nodes with their marks, no object
-    is built), or of the deepest of them written in block style."""
+def _key_lines(text: str, keys: tuple[str, ...]) -> list[int]:
+    """The lines of `keys` in a YAML text (PyYAML's composer: nodes with their marks, no object
+    is built), as far as they are written in block style."""
     try:
         node = yaml.compose(text)
     except yaml.YAMLError:
-        return None
-    line = None
+        return []
+    lines = []
     for key in keys:
         if not isinstance(node, yaml.MappingNode):
             break
         found = next(((k, v) for k, v in node.value if isinstance(k, yaml.ScalarNode) and k.value == key), None)
         if found is None:
             break
-        line, node = found[0].start_mark.line + 1, found[1]
-    return line
+        lines.append(found[0].start_mark.line + 1)
+        node = found[1]
+    return lines
 
 
 def _resolved(value: Any) -> Any:

@@ -9,12 +9,13 @@ import posixpath
 import re
 from dataclasses import field
 from functools import lru_cache
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 import yaml
 
 from ..model import UNKNOWN, Setting, Span
 from ..records import record
+from .default_spelling import WrittenDefault, default_spelling
 
 Path = tuple[str, ...]
 
@@ -53,12 +54,19 @@ class ConfigView:
         return Setting(name, found, span, self.spelling(*path), self.value_span(*path), sub)
 
     def request_settings(
-        self, prefix: tuple[str, ...], defaults: dict[str, Any], where: Span, open_ended: bool, owner: str
+        self,
+        prefix: tuple[str, ...],
+        defaults: dict[str, Any],
+        where: Span,
+        open_ended: bool,
+        owner: str,
+        places: Mapping[str, WrittenDefault] | None = None,
     ) -> tuple[dict[str, Setting], bool]:
-        """Sampling settings under `prefix`, the framework's defaults (reported at `where`) for
-        keys not written, and whether some key is missing because something we cannot see
-        (an unknown `$EXTRA_ARGS`, or a wrapper's `"$@"`) may write it. A default stands in as
-        an implied setting: a finding on it rests on the key's absence."""
+        """Sampling settings under `prefix`, the framework's defaults (reported at `where`; a message
+        names the file and line of those a file of the tree writes, `places`) for keys not written,
+        and whether some key is missing because something we cannot see (an unknown `$EXTRA_ARGS`,
+        or a wrapper's `"$@"`) may write it. A default stands in as an implied setting: a finding on
+        it rests on the key's absence."""
         found: dict[str, Setting] = {}
         missing = False
         for key, default in defaults.items():
@@ -68,7 +76,8 @@ class ConfigView:
             elif open_ended:
                 missing = True
             else:
-                found[key] = Setting(key, default, where, _default_spelling(prefix, key, default, owner), implied=True)
+                spelling = default_spelling(prefix, key, default, owner, (places or {}).get(key))
+                found[key] = Setting(key, default, where, spelling, implied=True)
         return found, missing
 
     def sub_settings(self, path: tuple[str, ...], value: Any) -> dict[str, Setting]:
@@ -82,17 +91,6 @@ class ConfigView:
                 if setting is not None:
                     found[str(key).replace("-", "_")] = setting
         return found
-
-
-def _default_spelling(prefix: tuple[str, ...], key: str, default: Any, owner: str) -> str:
-    """`rollout.val_kwargs.top_k=-1 (verl 0.9.1's default)`: leading sections are dropped until
-    it fits the 60 characters a message quotes, so the owner stays in view."""
-    parts = list(prefix)
-    while True:
-        text = f"{'.'.join([*parts, key])}={default} ({owner}'s default)"
-        if len(text) <= 60 or len(parts) <= 1:
-            return text
-        parts.pop(0)
 
 
 def _get(data: Any, path: Iterable[str], default: Any) -> Any:
