@@ -9,7 +9,6 @@ disagree or a value from the shell leave it open (the finding says "when")."""
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 
@@ -17,7 +16,7 @@ import pytest
 
 from replaylint.readers.deployed_env import deployed_env
 from replaylint.source import ExtractContext, names_in
-from tests.test_configuration import run
+from tests.test_rpl3_round14_launches import judged
 
 DOCKER = Path(__file__).parent / "data" / "rpl3_heldout14" / "azureml_online_deployment_env_trace_replay_off_clean" / "docker"
 TRACE = ("RPL305", "docker/start.sh", 7)
@@ -38,20 +37,11 @@ def compose(traces: str = '"0"', build: str = "./docker", extra: str = "") -> st
 
 
 def findings(tmp_path: Path, files: dict[str, str], dockerfile: tuple[str, str] | None = None) -> list[tuple[str, str, int, bool]]:
-    """(code, file, line, whether the message says "when") of each finding of the script's
-    folder with `files` written beside it (and its Dockerfile's `dockerfile` old text replaced)."""
+    """`judged` of the script's folder with `files` written beside it (and its Dockerfile's
+    `dockerfile` old text replaced by the new)."""
     tree = tmp_path / "tree"
     shutil.copytree(DOCKER, tree / "docker")
-    if dockerfile is not None:
-        text = (tree / "docker/Dockerfile").read_text(encoding="utf-8")
-        assert dockerfile[0] in text
-        (tree / "docker/Dockerfile").write_text(text.replace(*dockerfile), encoding="utf-8")
-    for name, text in files.items():
-        (tree / name).parent.mkdir(parents=True, exist_ok=True)
-        (tree / name).write_text(text, encoding="utf-8")
-    status, out, err = run(tree, "check", "--no-cache", "--output-format", "json", ".")
-    assert status in (0, 1), err
-    return sorted((f["code"], Path(f["filename"]).as_posix(), f["location"]["row"], "(when " in f["message"]) for f in json.loads(out))
+    return judged(tree, {"docker/Dockerfile": dockerfile} if dockerfile else None, files)
 
 
 def test_the_service_turns_trace_replay_on(tmp_path: Path) -> None:
