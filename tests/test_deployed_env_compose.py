@@ -89,6 +89,8 @@ LIST_FORM = """services:
             },
             None,
         ),
+        # a compose file in a folder beside the script's, building it from there
+        ({"deploy/compose.gpu.yaml": compose('"0"', "../docker")}, None),
         # `$$` is a literal dollar: the value is known
         ({"docker-compose.yml": compose('"0"').replace("Qwen/Qwen3-1.7B", "Qwen/$$HOME")}, None),
     ],
@@ -131,6 +133,8 @@ RUNNER_ON = '  other:\n    build: ./docker\n    environment:\n      MODEL_ID: Qw
         ),
         # a service running the image with its own arguments (the script is the ENTRYPOINT) disagrees
         ({"docker-compose.yml": compose('"0"') + RUNNER_ON + '    command: ["--verbose"]\n'}, None),
+        # another compose file of the parent (run with `-f`) turns it on
+        ({"docker-compose.yml": compose('"0"'), "docker-compose.prod.yml": compose('"1"').replace("policy", "prod")}, None),
         # an override file `docker compose` merges in
         ({"docker-compose.yml": compose('"0"'), "docker-compose.override.yml": "services:\n  policy:\n    environment: {}\n"}, None),
         # a service that extends another

@@ -7,10 +7,11 @@ docker-compose service that builds that folder (`build: ./docker`, `build: {cont
 dockerfile: ...}`), or that runs the image such a service tags, starts it with its
 `environment` (`readers.deployment_files` reads both kinds of file).
 
-Deployment files are looked for in the build folder's parent and that parent's other folders
-(the layout of Azure ML's examples: `azureml/deployment.yml` beside `docker/`); compose files
-are the parent's own (`compose.yaml`, `docker-compose.yml`, ...), read by name. The script's
-own folder is never listed: its result would rest on the names beside it. A value Azure ML
+Deployment and compose files are looked for in the build folder's parent and that parent's
+other folders (the layout of Azure ML's examples: `azureml/deployment.yml` beside `docker/`;
+`deploy/compose.gpu.yaml`), the parent's own compose files (`compose.yaml`,
+`docker-compose.yml`, ...) read by name. The script's own folder is never listed: its result
+would rest on the names beside it. A value Azure ML
 fills in (`${{...}}`) or that is not a plain scalar is unknown; deployments and services that
 give the image different environments, or one whose environment is open, decide nothing
 (which one runs the script is not known).
@@ -25,6 +26,7 @@ from ..model import Setting
 from ..source import ExtractContext
 
 _DEPLOYMENT_SCHEMA = re.compile(r"^\$schema:\s*\S*OnlineDeployment\.schema\.json", re.MULTILINE | re.IGNORECASE)
+_COMPOSE = re.compile(r"^services\s*:", re.MULTILINE)
 _YAML = (".yml", ".yaml")
 _MAX_FOLDERS = 32  # folders of the parent searched for deployment files
 COMPOSE_FILES = ("compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml")  # `docker compose`'s own names
@@ -42,13 +44,16 @@ def deployed_env(script_path: str, context: ExtractContext) -> dict[str, Setting
 
     parent = os.path.dirname(folder)
     found: list[dict[str, Setting]] = []
-    for path in _deployment_files(parent, folder, context):
+    compose_files = []
+    for path in _deployment_files(parent, folder, context) + [os.path.join(parent, compose) for compose in COMPOSE_FILES]:
         text = context.read_text(path)
         if text is not None and _DEPLOYMENT_SCHEMA.search(text):
             env = deployment_env(path, text, folder)
             if env is not None:
                 found.append(env)
-    composed = compose_envs(parent, folder, name, run_as, context)
+        elif text is not None and _COMPOSE.search(text):
+            compose_files.append((path, text))
+    composed = compose_envs(compose_files, folder, name, run_as, context)
     if composed is None:
         return None
     found += composed
@@ -81,7 +86,7 @@ def _deployment_files(parent: str, folder: str, context: ExtractContext) -> list
         if not name.startswith(".") and not name.endswith(_YAML) and os.path.normpath(os.path.join(parent, name)) != own
     ][:_MAX_FOLDERS]
     for name in names:
-        if name.endswith(_YAML) and name not in COMPOSE_FILES:  # (the compose reading reads those)
+        if name.endswith(_YAML) and name not in COMPOSE_FILES:  # (read by name)
             found.append(os.path.join(parent, name))
     for name in folders:
         inside = os.path.join(parent, name)

@@ -10,8 +10,8 @@ too) or, for a script the image runs as its CMD, `command:`. Its `environment` i
 compose reads it: a map (`KEY: value`; no value: from the shell) or a list (`- KEY=value`;
 `- KEY` alone: from the shell); `${VAR}` comes from the shell or `.env` (unknown), `$$` is `$`.
 An `env_file`, an `extends`, a build `target`, `dockerfile_inline` or `$` in the build's paths,
-or an override file beside the compose file (`docker-compose.override.yml`, which `docker
-compose` merges in) leaves the environment open.
+or a service of the same name in another file (`docker-compose.override.yml`, which `docker
+compose` merges in, or a second `-f` file) leaves the environment open.
 """
 
 from __future__ import annotations
@@ -22,13 +22,13 @@ import re
 from yaml.nodes import Node, ScalarNode
 
 from ..model import UNKNOWN, LineIndex, Setting, Span
+from ..records import record
 from ..source import ExtractContext
-from .deployed_env import COMPOSE_FILES, image_runs
+from .deployed_env import image_runs
 from .yaml_nodes import STR, ComposeError, compose_all, entries, get, get_str, items, span
 from .yaml_scalars import compose_interpolate
 from .yaml_text import Text, scalar_text
 
-_OVERRIDES = tuple(name.replace("compose.", "compose.override.", 1) for name in COMPOSE_FILES)
 _OPEN_BUILD = "?"  # a service that builds the folder in a way not read here: it may run the script
 _DECIMAL = re.compile(r"0|[1-9][0-9]*")  # an integer whose text compose sends as written
 
@@ -52,52 +52,65 @@ def deployment_env(path: str, text: str, folder: str) -> dict[str, Setting] | No
     return env
 
 
-def compose_envs(parent: str, folder: str, name: str, run_as: str, context: ExtractContext) -> list[dict[str, Setting]] | None:
-    """The environments of the services of the parent's compose files that run the script (None:
-    one of them is open)."""
-    found: list[dict[str, Setting]] = []
-    for file_name in COMPOSE_FILES:
-        path = os.path.join(parent, file_name)
-        text = context.read_text(path)
-        envs = [] if text is None else _compose_file_envs(path, text, folder, name, run_as, context)
-        if envs is None:
-            return None
-        found += envs
-    if found and any(context.read_text(os.path.join(parent, override)) is not None for override in _OVERRIDES):
-        return None
-    return found
-
-
-def _compose_file_envs(
-    path: str, text: str, folder: str, name: str, run_as: str, context: ExtractContext
+def compose_envs(
+    files: list[tuple[str, str]], folder: str, name: str, run_as: str, context: ExtractContext
 ) -> list[dict[str, Setting]] | None:
-    services = [service for _, service in entries(get(_document(text), "services")) if service.id == "mapping"]
-    built = [(service, _build_runs(path, service, folder, name, run_as, context)) for service in services if get(service, "build")]
-    runners = [(service, runs) for service, runs in built if runs is not None]
-    tagged = {image: runs for service, runs in runners if (image := get_str(service, "image"))}
-    runners += [
-        (service, tagged[image]) for service in services if not get(service, "build") and (image := get_str(service, "image")) in tagged
+    """The environments of the services of the compose files (path, text) that run the script
+    (None: one of them is open)."""
+    services = [
+        _Service(path, text, key.value, service)
+        for path, text in files
+        for key, service in entries(get(_document(text), "services"))
+        if service.id == "mapping"
     ]
+    runners = _runners(services, folder, name, run_as, context)
     if not runners:
         return []
-    if any(runs == _OPEN_BUILD for _, runs in runners) or any(get(service, "extends") for service in services):
+    if any(runs == _OPEN_BUILD for _, runs in runners) or any(get(service.node, "extends") for service in services):
         return None
-    index = LineIndex(path, text)
+    if any(other.name == runner.name and other.path != runner.path for runner, _ in runners for other in services):
+        return None  # another file (an override compose merges in, a second `-f`) may change the service
     found = []
     for service, runs in runners:
-        if not _null(get(service, "entrypoint")) or (runs == "CMD" and not _null(get(service, "command"))):
+        if not _null(get(service.node, "entrypoint")) or (runs == "CMD" and not _null(get(service.node, "command"))):
             continue  # the service runs another program
-        env = None if not _null(get(service, "env_file")) else _environment(text, index, get(service, "environment"))
+        env = None if not _null(get(service.node, "env_file")) else _environment(service, get(service.node, "environment"))
         if env is None:
             return None
         found.append(env)
     return found
 
 
-def _build_runs(path: str, service: Node, folder: str, name: str, run_as: str, context: ExtractContext) -> str | None:
+def _runners(services: list[_Service], folder: str, name: str, run_as: str, context: ExtractContext) -> list[tuple[_Service, str]]:
+    """The services that build the script's image, and those that run the tag one gives it, each
+    with how the image runs the script (`_build_runs`)."""
+    runners = [
+        (service, runs)
+        for service in services
+        if get(service.node, "build") and (runs := _build_runs(service, folder, name, run_as, context))
+    ]
+    tagged = {image: runs for service, runs in runners if (image := get_str(service.node, "image"))}
+    return runners + [
+        (service, tagged[image])
+        for service in services
+        if not get(service.node, "build") and (image := get_str(service.node, "image")) in tagged
+    ]
+
+
+@record
+class _Service:
+    """A compose service: its file, its text, its name and its mapping."""
+
+    path: str
+    text: str
+    name: str
+    node: Node
+
+
+def _build_runs(service: _Service, folder: str, name: str, run_as: str, context: ExtractContext) -> str | None:
     """How the image a service builds runs the script: `ENTRYPOINT` or `CMD`, `_OPEN_BUILD`, or
     None (it builds another folder, or its Dockerfile does not run the script)."""
-    build = get(service, "build")
+    build = get(service.node, "build")
     if isinstance(build, ScalarNode):
         build_context, dockerfile = (build.value if build.tag == STR else None), "Dockerfile"
     else:
@@ -106,7 +119,7 @@ def _build_runs(path: str, service: Node, folder: str, name: str, run_as: str, c
         return None
     if "$" in build_context + dockerfile:
         return _OPEN_BUILD  # a path from the shell or `.env`
-    if not _same(os.path.join(os.path.dirname(path), build_context), folder):
+    if not _same(os.path.join(os.path.dirname(service.path), build_context), folder):
         return None
     if get(build, "target") or get(build, "dockerfile_inline"):
         return _OPEN_BUILD
@@ -115,11 +128,12 @@ def _build_runs(path: str, service: Node, folder: str, name: str, run_as: str, c
     return image_runs(os.path.join(folder, dockerfile), name, context)
 
 
-def _environment(text: str, index: LineIndex, node: Node | None) -> dict[str, Setting] | None:
+def _environment(service: _Service, node: Node | None) -> dict[str, Setting] | None:
     """A service's `environment` (None: not a map or list of plain entries)."""
     env: dict[str, Setting] = {}
     if _null(node):
         return env
+    text, index = service.text, LineIndex(service.path, service.text)
     if node.id == "mapping":
         for key, value in entries(node):
             if not isinstance(value, ScalarNode):
