@@ -26,10 +26,17 @@ TRACE = ("RPL305", "docker/start.sh", 7)
 def findings(
     tmp_path: Path, case: str, changes: dict[str, tuple[str, str]] | None = None, added: dict[str, str] | None = None
 ) -> list[tuple[str, str, int, bool]]:
-    """(code, file, line, whether the message says "when") of each finding of a held-out case's
-    tree, with `changes` (file: (old, new)) made to it and `added` files written into it."""
+    """`judged` of a copy of a held-out case's tree."""
     tree = tmp_path / "tree"
     shutil.copytree(HELD_OUT / case, tree)
+    return judged(tree, changes, added)
+
+
+def judged(
+    tree: Path, changes: dict[str, tuple[str, str]] | None = None, added: dict[str, str] | None = None
+) -> list[tuple[str, str, int, bool]]:
+    """(code, file, line, whether the message says "when") of each finding of `tree`, with
+    `changes` (file: (old, new)) made to it and `added` files written into it."""
     for name, (old, new) in (changes or {}).items():
         text = (tree / name).read_text(encoding="utf-8")
         assert old in text
