@@ -177,7 +177,7 @@ def _errors_of(case: Case, engine: Engine, several: bool, twins: list[Engine] = 
     """The case's errors about this engine: with several engines, those naming its construction;
     where other engines share that construction with other settings (one per turn of a loop),
     not those naming a place where only another's settings are written (its row) and none of its own."""
-    if not several:  # but an error placed only in other files (a shell script that runs the program with its own environment) is that launch's
+    if not several:  # an error placed only in other files is another launch's (a shell script's, with its own environment)
         files = {path for path, _ in engine.decided | {engine.place}}
         return [error for error, places in zip(case.errors, case.places) if any(path in files for path, _ in places)]
     others = {place for twin in twins for place in twin.decided} - engine.decided
