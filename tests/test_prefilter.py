@@ -115,6 +115,10 @@ LAUNCH = b'import subprocess\nsubprocess.run(["vllm", "serve", "m"], env=ENV)\n'
             True,
         ),
         ("json", b'{"note": "return_sampling_mask", "engine": {"return_sampling_mask": true}}', True),
+        # the server's flag as a word of a list another module splices in; not vLLM's own parser's option
+        ("python", b'REPLAY_ARGS = [\n    "--return-sampling-mask",\n    "--logprobs-mode",\n]\n', True),
+        ("python", b"ARGS = ['--max-model-len', '8192', '--return_sampling_mask']\n", True),
+        ("python", b'group.add_argument(\n    "--return-sampling-mask",\n    **model_kwargs["return_sampling_mask"],\n)\n', False),
     ],
 )
 def test_prefilter(kind: str, data: bytes, read: bool) -> None:

@@ -91,6 +91,12 @@ def turns_mask_on(data: bytes) -> bool:
 # splices into the `vllm serve` command it starts.
 _SERVER_FLAG = re.compile(rb"""["']--return[-_]sampling[-_]mask["']""")
 
+
+def _not_an_argument(data: bytes, offset: int) -> bool:
+    """Not a call's first argument (vLLM's own `add_argument("--return-sampling-mask", ...)`)."""
+    return data[max(0, offset - 200) : offset].rstrip()[-1:] != b"("
+
+
 _FRAMEWORK_PREFILTERS = {kind: prefilters(kind) for kind in ("yaml", "toml", "shell")}
 _TASK_DEFINITION = re.compile(rb'"(?:containerDefinitions|AWS::ECS::TaskDefinition)"')
 _JSON_MASK_ON = re.compile(rb'"return_sampling_mask"\s*:\s*(?:true|1)\b')  # all a JSON file can launch
@@ -124,7 +130,7 @@ def relevant(kind: str, data: bytes) -> bool:
         kind != "python"
         or words.any(PYTHON_LAUNCHERS)
         or (b"return_sampling_mask" in words and found_at(_MASK_ON, data, (b"return_sampling_mask",)))
-        or (b"--return" in words and found_at(_SERVER_FLAG, data, (b"'--return", b'"--return')))
+        or (b"--return" in words and found_at(_SERVER_FLAG, data, (b"'--return", b'"--return'), _not_an_argument))
     )
 
 
