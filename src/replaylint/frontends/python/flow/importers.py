@@ -125,8 +125,8 @@ def turns_mask_on(text: str) -> bool:
     field (not a mention: vLLM's own `return_sampling_mask: bool = False`), or by the server's
     flag as a word of its own (`["--return-sampling-mask", ...]`, spliced into a command line
     elsewhere); a file that does not has no name another module could start a replay engine with."""
-    if "--return" in text and _SERVER_FLAG.search(text):
-        return True
+    if "--return" in text and any(text[max(0, m.start() - 200) : m.start()].rstrip()[-1:] != "(" for m in _SERVER_FLAG.finditer(text)):
+        return True  # not a call's first argument (vLLM's own `add_argument("--return-sampling-mask", ...)`)
     if "return_sampling_mask" not in text:
         return False
     from ... import turns_mask_on as written  # the prefilter's pattern
