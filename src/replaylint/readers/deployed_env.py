@@ -24,6 +24,7 @@ import re
 
 from ..model import Setting
 from ..source import ExtractContext
+from .dockerfile_entry import image_runs
 
 _DEPLOYMENT_SCHEMA = re.compile(r"^\$schema:\s*\S*OnlineDeployment\.schema\.json", re.MULTILINE | re.IGNORECASE)
 _COMPOSE = re.compile(r"^services\s*:", re.MULTILINE)
@@ -60,20 +61,6 @@ def deployed_env(script_path: str, context: ExtractContext) -> dict[str, Setting
     if not found or any(_values(env) != _values(found[0]) for env in found[1:]):
         return None
     return found[0]
-
-
-def image_runs(dockerfile: str, name: str, context: ExtractContext) -> str | None:
-    """`ENTRYPOINT` or `CMD`: the instruction that runs the script, when the Dockerfile copies
-    it in and names it in its last `ENTRYPOINT` or `CMD` (None: the image does not run it)."""
-    text = context.read_text(dockerfile)  # by name: a listing would make the script's result rest on its folder's names
-    if text is None:
-        return None
-    instructions = [line.strip() for line in text.splitlines()]
-    copied = any(re.match(r"(?i)(COPY|ADD)\s", line) and re.search(rf"(^|[\s/]){re.escape(name)}(\s|$)", line) for line in instructions)
-    commands = [line for line in instructions if re.match(r"(?i)(ENTRYPOINT|CMD)\s", line)]
-    if not copied or not commands or not re.search(rf"[\"/\s]{re.escape(name)}[\"\s,\]]", commands[-1] + " "):
-        return None
-    return commands[-1].split(None, 1)[0].upper()
 
 
 def _deployment_files(parent: str, folder: str, context: ExtractContext) -> list[str]:

@@ -24,7 +24,7 @@ from yaml.nodes import Node, ScalarNode
 from ..model import UNKNOWN, LineIndex, Setting, Span
 from ..records import record
 from ..source import ExtractContext
-from .deployed_env import image_runs
+from .dockerfile_entry import image_runs
 from .yaml_nodes import STR, ComposeError, compose_all, entries, get, get_str, items, span
 from .yaml_scalars import compose_interpolate
 from .yaml_text import Text, scalar_text

@@ -13,6 +13,7 @@ from dataclasses import replace
 from ....model import Setting
 from .binding import parameter_defaults
 from .dicts import as_val, entry
+from .environment_defaults import may_be_written
 from .facts import NOTHING, Entry, Kwargs, Val
 from .frames import Evaluates, Frame
 from .module import Module
@@ -22,7 +23,6 @@ from .refs import Qualified
 
 RECORD_CLIS = ("tyro.cli", "simple_parsing.parse", "jsonargparse.CLI", "jsonargparse.auto_cli")
 _FUNCTION_CLIS = ("fire.Fire", "typer.run", "jsonargparse.CLI", "jsonargparse.auto_cli")
-_DOTENV = ("load_dotenv", "dotenv_values", "find_dotenv")  # a file read at run time may set any variable
 
 
 def environment_default(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
@@ -33,34 +33,12 @@ def environment_default(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
     fallback = node.args[1] if len(node.args) > 1 else next((k.value for k in node.keywords if k.arg == "default"), None)
     if not (isinstance(key, ast.Constant) and isinstance(key.value, str)) or fallback is None:
         return NOTHING
-    if _may_be_written(frame.module, key.value):
+    if may_be_written(frame.module, key.value):
         return NOTHING
     read = reader.evaluate(fallback, frame)
     if not read.known or read.span is None:
         return NOTHING
     return replace(read, assumptions=(*read.assumptions, (f"`{key.value}` is unset", read.span)))
-
-
-def environment_fallback(node: ast.Call, module: Module) -> ast.expr | None:
-    """The default of `os.environ.get(NAME, default)` / `os.getenv(NAME, default)` when the module
-    does not write `NAME` (a path read from it rests on `NAME` being unset), else None."""
-    if ast.unparse(node.func) not in ("os.environ.get", "os.getenv", "environ.get", "getenv"):
-        return None
-    key = node.args[0] if node.args else None
-    fallback = node.args[1] if len(node.args) > 1 else next((k.value for k in node.keywords if k.arg == "default"), None)
-    if not (isinstance(key, ast.Constant) and isinstance(key.value, str)) or fallback is None or _may_be_written(module, key.value):
-        return None
-    return fallback
-
-
-def _may_be_written(module: Module, name: str) -> bool:
-    """Whether the module loads a dotenv file or names the variable `name` elsewhere, as a string
-    (`os.environ["NAME"] = ...`) or a keyword (`os.environ.update(NAME=...)`); a Python name
-    spelt the same (`NAME = int(os.environ.get("NAME", "8"))`) writes nothing."""
-    text = module.source.text
-    quoted = sum(text.count(f"{quote}{name}{quote}") for quote in ("'", '"'))
-    keywords = any(isinstance(node, ast.keyword) and node.arg == name for node in ast.walk(module.tree))
-    return any(word in text for word in _DOTENV) or quoted > 1 or keywords
 
 
 def record_cli(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:

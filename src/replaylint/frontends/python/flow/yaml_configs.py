@@ -16,6 +16,7 @@ import ast
 import os
 
 from ....model import UNKNOWN, LineIndex, Setting
+from .environment_defaults import environment_fallback
 from .facts import NOTHING, Entry, Kwargs, Val
 from .module import Module
 from .refs import NamedFile
@@ -230,8 +231,6 @@ def _path(node: ast.expr, frame, steps: int) -> tuple[str, bool] | None:
         return _parent(again(node.args[0]))
     if short in _SAME and len(node.args) == 1:
         return again(node.args[0])
-    from .run_inputs import environment_fallback  # run_inputs reads records, which read arithmetic, which reads this
-
     default = environment_fallback(node, module)
     if default is not None:  # `os.environ.get("SETTINGS", "config/rollout.toml")`: the default, as the value flow takes it
         return again(default)
