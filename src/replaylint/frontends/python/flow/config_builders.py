@@ -29,11 +29,7 @@ def builder_sites(reader, module: Module, cls: ast.ClassDef) -> list[tuple[Modul
     modules near it that import it and name it as a mapping's value, and in the modules near
     those that import them."""
     found = [(module, site) for site in calls(module, _SPREAD) if takes_class(module, site)] if _names_as_value(module, cls.name) else []
-    configs = [
-        (path, text)
-        for path, text in reader.tree.nearby_texts(module.path)
-        if path != module.path and cls.name in text and imports_module(text, path, module.path)
-    ][:_MAX_CONFIG_MODULES]
+    configs = reader.tree.importers_naming(module.path, (cls.name,))[:_MAX_CONFIG_MODULES]
     seen = {module.path}
     for path, text in configs:
         other = reader.tree.open_file(path, text)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ast
 import itertools
-import os
 from dataclasses import replace
 from typing import Iterator
 
@@ -37,7 +36,6 @@ from .environ import runner_writes
 from .factories import factory_constructions
 from .facts import Entry, Kwargs
 from .frames import Frame, parameters
-from .import_statements import imports_module
 from .loop_turns import turn_frames
 from .members import before_validator, constant_subclasses, init_of
 from .method_calls import from_init, method_frames, reads_record_field, record_fields
@@ -240,11 +238,7 @@ def elsewhere(reader: Reader, module: Module, definition: ast.AST, words: tuple[
     name = getattr(definition, "name", "")
     names = (name, *sorted(_aliases(module, definition))) if isinstance(definition, ast.ClassDef) else (name,)
     opened = 0
-    for path, text in reader.tree.nearby_texts(module.path):
-        if not any(n in text for n in names) or not imports_module(text, path, module.path):
-            continue
-        if os.path.normpath(path) == os.path.normpath(module.path):
-            continue
+    for path, text in reader.tree.importers_naming(module.path, names):
         opened += 1
         if opened > MAX_SITES:  # a class the whole tree makes (vLLM's own `LLM`): its first users only
             return

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import ast
 import itertools
-import os
 from dataclasses import replace
 from typing import Iterable, Iterator
 
@@ -20,7 +19,6 @@ from .engines import MAX_SITES, caller_frame, constructions, elsewhere, site_fra
 from .facts import Kwargs, Val
 from .frames import Frame, reaching
 from .handed import handed, registry_words
-from .import_statements import imports_module
 from .inherited import reads_inherited
 from .loop_turns import turn_frames
 from .members import init_of
@@ -199,10 +197,7 @@ def _requests_elsewhere(
     an engine it builds (`llm = load_policy(path)`, then `llm.generate(prompts, GREEDY)` in `run_eval.py`)."""
     for sender in handed(reader, module, module, _WORDS, MAX_SITES):  # `rollout(llm, prompts)` of `rollout.py`, the engine made here
         yield from requests(reader, sender)
-    here = os.path.normpath(module.path)
-    for path, text in reader.tree.nearby_texts(module.path):
-        if os.path.normpath(path) == here or not any(name in text for name in names) or not imports_module(text, path, module.path):
-            continue
+    for path, text in reader.tree.importers_naming(module.path, tuple(sorted(names))):
         other = reader.tree.open_file(path, text)
         if other is None:
             continue

@@ -8,14 +8,12 @@ imports it (`from samplers.base import VLLMSampler`, `class Replay(base.VLLMSamp
 from __future__ import annotations
 
 import ast
-import os
 from typing import Callable, Iterator
 
 from .binding import bind
 from .callsites import Call
 from .facts import NOTHING
 from .frames import Frame, parameters
-from .import_statements import imports_module
 from .module import FUNCTIONS, Module, Placed
 from .objects import Class
 from .refs import Function
@@ -61,11 +59,8 @@ def _subclasses(reader, module: Module, cls: ast.ClassDef) -> list[tuple[Module,
 
 
 def _subclasses_elsewhere(reader, module: Module, cls: ast.ClassDef) -> Iterator[tuple[Module, ast.ClassDef]]:
-    here = os.path.normpath(module.path)
     opened = 0
-    for path, text in reader.tree.nearby_texts(module.path):
-        if cls.name not in text or os.path.normpath(path) == here or not imports_module(text, path, module.path):
-            continue
+    for path, text in reader.tree.importers_naming(module.path, (cls.name,)):
         opened += 1
         other = reader.tree.open_file(path, text) if opened <= _MAX_MODULES else None
         if other is None:

@@ -70,7 +70,7 @@ class Tree:
         self._nearby: dict[str, list[tuple[str, str]]] = {}  # by the path they are near
         self._resolved: dict[tuple[str, str], tuple[Module, str | None] | None] = {}
         self._module_texts: dict[str, tuple[str, str] | None] = {}
-        self._named: dict[tuple[str, str], bool] = {}
+        self._importers: dict[tuple[str, tuple[str, ...]], list[tuple[str, str]]] = {}
         self.opened = 0
         # Whether constructions of a class are looked for in other modules (costly: up to
         # MAX_NEARBY files read): only when this module is read for the module whose names it uses.
@@ -194,14 +194,24 @@ class Tree:
             found = self._nearby[path] = [(near, text) for near in nearby(path) if (text := self.context.read_text(near)) is not None]
         return found
 
-    def named_by_importers(self, path: str, name: str) -> bool:
-        """Whether a Python file near the module at `path` that may import it names `name` (once per check)."""
-        if (path, name) not in self._named:
-            self._named[path, name] = any(
-                name in text and near != path and imports_module(text, near, path) for near, text in self.nearby_texts(path)
-            )
-        return self._named[path, name]
+    def importers_naming(self, path: str, names: tuple[str, ...]) -> list[tuple[str, str]]:
+        """(path, text) of the Python files near the module at `path`, other than it, that name one
+        of `names` and may import it (once per check: the readers that look for a definition's
+        users ask again for each request and engine they read)."""
+        key = (path, names)
+        found = self._importers.get(key)
+        if found is None:
+            here = os.path.normpath(path)
+            found = self._importers[key] = [
+                (near, text)
+                for near, text in self.nearby_texts(path)
+                if any(name in text for name in names) and os.path.normpath(near) != here and imports_module(text, near, path)
+            ]
+        return found
 
+    def named_by_importers(self, path: str, name: str) -> bool:
+        """Whether a Python file near the module at `path` that may import it names `name`."""
+        return bool(self.importers_naming(path, (name,)))
 
 def _ancestors(folder: str) -> list[str]:
     bases = []
