@@ -9,10 +9,11 @@ gets RPL902."""
 from __future__ import annotations
 
 import ast
+import functools
 import os
 import re
 import sys
-from typing import Any
+from typing import Any, Callable
 
 from ....files import read_head
 from ....source import ExtractContext, SourceFile
@@ -213,6 +214,7 @@ class Tree:
         """Whether a Python file near the module at `path` that may import it names `name`."""
         return bool(self.importers_naming(path, (name,)))
 
+
 def _ancestors(folder: str) -> list[str]:
     bases = []
     current = folder
@@ -227,27 +229,49 @@ def _ancestors(folder: str) -> list[str]:
     return bases
 
 
-def _package(folder: str, parent: str, level: int) -> bool:
+def _package(folder: str, parent: str, level: int, imported_beside: Callable[[], int]) -> bool:
     """Whether `folder` is a package the modules above it may import: it has `__init__.py`, or
     (a namespace package, in the first `_NEAR_UP` levels) scripts sit beside it or beside the
     namespace package it is in (`train.py` next to `rl/`, `rl_example.py` next to `coati/` of
-    `coati/distributed/`), or (one level up) a script in a folder beside it imports it
-    (`environments/gsm8k_server.py` next to `atroposlib/`: `from atroposlib.openai_server import ...`)."""
+    `coati/distributed/`), or a script in a folder beside it or beside the namespace package it
+    is in imports it by its dotted name from there (`imported_beside`: the highest such level)."""
     if os.path.isfile(os.path.join(folder, "__init__.py")):
         return True
+    if level >= _NEAR_UP:
+        return False
     try:
         above = parent
         for _ in range(_NEAR_UP - level):
             if _holds_scripts(above):
                 return True
             above = os.path.dirname(above)
-        if level:
-            return False
-        siblings = [e.path for e in os.scandir(parent or ".") if e.is_dir() and not e.name.startswith(".") and e.name not in _SKIPPED]
-        own = os.path.normpath(folder)
-        return _imported_by_scripts(os.path.basename(own), [s for s in siblings[:_MAX_SIBLINGS] if os.path.normpath(s) != own])
+        return imported_beside() >= level
     except OSError:
         return False
+
+
+def _imported_beside(folder: str) -> int:
+    """The highest of the first `_NEAR_UP` levels of the folders a module is in (0: its own) where
+    a script in a folder beside that level's folder imports the module's folder by its dotted name
+    from there (`environments/gsm8k_server.py` next to `atroposlib/`: `from atroposlib.openai_server
+    import ...`; `playground/orz_7b_ppo.py` next to `orz/` of `orz/ppo/`: `from orz.ppo.trainer
+    import ...`); -1 when none does. Only script heads are read, the highest level first."""
+    levels = []
+    current, names = folder, []
+    for _ in range(_NEAR_UP):
+        parent = os.path.dirname(current) or ("." if current != "." else "")
+        if not parent or parent == current:
+            break
+        names.insert(0, os.path.basename(current))
+        levels.append((current, parent, ".".join(names)))
+        current = parent
+    for level in reversed(range(len(levels))):
+        current, parent, dotted = levels[level]
+        siblings = [e.path for e in os.scandir(parent) if e.is_dir() and not e.name.startswith(".") and e.name not in _SKIPPED]
+        own = os.path.normpath(current)
+        if _imported_by_scripts(dotted, [s for s in siblings[:_MAX_SIBLINGS] if os.path.normpath(s) != own]):
+            return level
+    return -1
 
 
 def _holds_scripts(folder: str) -> bool:
@@ -255,9 +279,10 @@ def _holds_scripts(folder: str) -> bool:
         return any(entry.name.endswith(".py") and entry.is_file() for entry in entries)
 
 
-def _imported_by_scripts(name: str, folders: list[str]) -> bool:
-    """Whether a script directly in one of `folders` imports the package `name` (its head read)."""
-    imports = re.compile(rf"^[ \t]*(?:from|import)[ \t]+{re.escape(name)}(?:\.|[ \t])", re.MULTILINE)
+def _imported_by_scripts(dotted: str, folders: list[str]) -> bool:
+    """Whether a script directly in one of `folders` imports the package `dotted` or a module of
+    it (its head read)."""
+    imports = re.compile(rf"^[ \t]*(?:from|import)[ \t]+{re.escape(dotted)}(?:\.|[ \t])", re.MULTILINE)
     read = 0
     for folder in folders:
         with os.scandir(folder) as entries:
@@ -278,10 +303,11 @@ def nearby(path: str, suffix: str = ".py") -> list[str]:
     most MAX_NEARBY; hidden folders and virtual environments are skipped."""
     folder = os.path.dirname(path) or "."
     roots = [folder]
+    imported_beside = functools.cache(lambda: _imported_beside(folder))
     for level in range(_UP):
         # A relative folder one level down has "" above it: the working folder, "."
         parent = os.path.dirname(roots[-1]) or ("." if roots[-1] != "." else "")
-        if not parent or parent == roots[-1] or not _package(roots[-1], parent, level):
+        if not parent or parent == roots[-1] or not _package(roots[-1], parent, level, imported_beside):
             break
         if level >= _NEAR_UP and not os.path.isfile(os.path.join(roots[-1], "__init__.py")):
             break
