@@ -56,7 +56,10 @@ rStar, large_language_monkeys, PipelineRL, ART, atropos and TRL, first run on ma
 (PENDING); 0 false findings; 9 of 9 clean cases clean.
 After the fixes (h-fxh16a, h-fxh16b): 23 of 24, no expectation changed; Open-Reasoner-Zero's case waits (its
 requests go to the items of a list of Ray actors grown by `append` and handed to another module's class, from
-folders without `__init__.py` that no script beside them imports).
+folders without `__init__.py` that no script beside them imports). After h-fxorz
+(tests/test_python_flow_round16_orz.py): 24 of 24, no expectation changed (a namespace package two levels deep read
+with the script beside its top that imports it by its dotted name; a list of Ray actors grown by `append` in a loop,
+handed on, read as that actor wherever a request loops over it).
 
 Held-out round 17 (`h17_`, 24 cases: 14 with findings, 10 clean; README, Round 17), written blind after round
 16's fixes from curator, smolagents, camel, bigcodebench, Agentless, storm, NeMo-Curator, DeepSeek-Prover,
@@ -109,13 +112,7 @@ CORPUS = Path(__file__).parent / "data" / "python_flow"
 CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
-PENDING: dict[str, str] = {
-    "h16_orz_ppo_exp_config_top_k_minus_one": (
-        "round 16 first run: missed; SamplingParams(top_k=self.cfg.top_k) with cfg a dataclass instance passed by PPOExp(PPOExpConfig()); the engine a ray actor made by .options().remote(..., **extra) whose extra the caller gives. "
-        "After fxh16b still missed: orz/ and orz/ppo/ hold no __init__.py and no script beside orz/ppo imports it, so playground/ is not near vllm_utils.py (with the two files the engine is read, mask and all); "
-        "and a request through the actor's own forwarding method (`def generate(self, *args, **kwargs): return self.llm.generate(*args, **kwargs)`) is now followed on an actor bound to a name, but not on the items of the list create_vllm_engines grows by append, handed to another class's __init__ in another module"
-    ),
-}
+PENDING: dict[str, str] = {}
 
 
 def _cases(cases: list[str], waits: pytest.MarkDecorator) -> list:

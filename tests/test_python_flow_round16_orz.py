@@ -103,3 +103,113 @@ def test_the_script_that_imports_the_package_by_its_dotted_name_is_near_its_modu
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(text)
     assert [Path(p).name for p in nearby(str(tmp_path / "orz/ppo/vllm_utils.py"))] == ["trainer.py", "orz_7b_ppo.py"]
+
+
+# A list of Ray actors grown by `append` in a loop, handed to another module's class, whose requests loop over it
+
+ACTORS = (
+    "import ray\n"
+    "import vllm\n\n\n"
+    "@ray.remote\n"
+    "class LLMActor:\n"
+    "    def __init__(self, *args, **kwargs):\n"
+    "        self.llm = vllm.LLM(*args, **kwargs)\n\n"
+    "    def generate(self, *args, **kwargs):\n"
+    "        return self.llm.generate(*args, **kwargs)\n\n\n"
+    "def create_vllm_engines(num_engines, pretrain, **extra):\n"
+    "    vllm_engines = []\n"
+    "    for i in range(num_engines):\n"
+    "        {append}\n"
+    "    {after}return vllm_engines\n"
+)
+APPEND = "vllm_engines.append(LLMActor.options(num_cpus=1, num_gpus=1).remote(pretrain, seed=i, **extra))"
+TRAINER = (
+    "import ray\n"
+    "from vllm import SamplingParams\n\n\n"
+    "class RayPPOTrainer:\n"
+    "    def __init__(self, cfg, vllm_engines):\n"
+    "        self.cfg = cfg\n"
+    "        self.vllm_engines = vllm_engines\n\n"
+    "    def generate_vllm(self, prompts):\n"
+    "        sampling_params = SamplingParams(temperature=1.0, top_k={top_k})\n"
+    "{send}"
+)
+COMPREHENSION = (
+    "        return ray.get([engine.generate.remote(prompts, sampling_params=sampling_params) for engine in self.vllm_engines])\n"
+)
+LOOP = (
+    "        refs = []\n"
+    "        for engine in self.vllm_engines:\n"
+    "            refs.append(engine.generate.remote(prompts, sampling_params=sampling_params))\n"
+    "        return ray.get(refs)\n"
+)
+PLAYGROUND = (
+    "from orz.ppo.trainer import RayPPOTrainer\n"
+    "from orz.ppo.vllm_utils import create_vllm_engines\n\n\n"
+    "class PPOExp:\n"
+    "    def __init__(self, cfg):\n"
+    "        self.cfg = cfg\n\n"
+    "    def run(self):\n"
+    "        {engines}\n"
+    "        trainer.generate_vllm(['1 + 1 = ?'])\n\n\n"
+    "if __name__ == '__main__':\n"
+    "    PPOExp({{}}).run()\n"
+)
+MASKED = "create_vllm_engines(8, 'Qwen/Qwen2.5-7B', return_sampling_mask=True, logprobs_mode='processed_logprobs')"
+HANDED = [
+    f"trainer = RayPPOTrainer(self.cfg, {MASKED})",
+    f"engines = {MASKED}\n        trainer = RayPPOTrainer(self.cfg, engines)",
+    f"trainer = RayPPOTrainer(cfg=self.cfg, vllm_engines={MASKED})",
+]
+
+
+def actors_tree(
+    engines: str = HANDED[0], send: str = COMPREHENSION, top_k: str = "-1", append: str = APPEND, after: str = ""
+) -> dict[str, str]:
+    return {
+        "orz/ppo/vllm_utils.py": ACTORS.format(append=append, after=after),
+        "orz/ppo/trainer.py": TRAINER.format(top_k=top_k, send=send),
+        "playground/orz_7b_ppo.py": PLAYGROUND.format(engines=engines),
+    }
+
+
+@pytest.mark.parametrize("send", [COMPREHENSION, LOOP, COMPREHENSION.replace("[engine", "(engine").replace("])", "))")])
+@pytest.mark.parametrize("engines", HANDED)
+def test_a_request_looped_over_a_list_of_actors_grown_by_append_reaches_their_engine(tmp_path: Path, engines: str, send: str) -> None:
+    assert check(tmp_path, actors_tree(engines, send)) == [("trainer.py", 11, "RPL102")]
+
+
+def test_an_actor_made_without_options_is_that_actor_too(tmp_path: Path) -> None:
+    append = APPEND.replace(".options(num_cpus=1, num_gpus=1)", "")
+    assert check(tmp_path, actors_tree(append=append)) == [("trainer.py", 11, "RPL102")]
+
+
+def test_a_request_with_top_k_in_range_says_nothing(tmp_path: Path) -> None:
+    assert check(tmp_path, actors_tree(top_k="20")) == []
+
+
+@pytest.mark.parametrize(
+    ("append", "after"),
+    [
+        ("vllm_engines.append(ray.get_actor(f'llm_{i}'))", ""),  # an actor from outside the tree
+        ("vllm_engines.append(pretrain)", ""),  # what the caller gives
+        (APPEND, "vllm_engines.extend(ray.util.list_named_actors())\n    "),  # items added from outside
+        ("if i:\n            " + APPEND, ""),  # appended under a branch of the loop
+    ],
+)
+def test_a_list_whose_items_come_from_outside_says_nothing(tmp_path: Path, append: str, after: str) -> None:
+    assert check(tmp_path, actors_tree(append=append, after=after)) == []
+
+
+def test_a_list_of_actors_from_outside_the_tree_handed_in_says_nothing(tmp_path: Path) -> None:
+    engines = f"self.engines = {MASKED}\n        trainer = RayPPOTrainer(self.cfg, ray.get(self.cfg['engines']))"
+    files = actors_tree(engines=engines)
+    files["playground/orz_7b_ppo.py"] = "import ray\n" + files["playground/orz_7b_ppo.py"]
+    assert check(tmp_path, files) == []
+
+
+def test_a_request_through_an_actor_method_that_changes_its_arguments_says_nothing(tmp_path: Path) -> None:
+    files = actors_tree()
+    forwarded = "return self.llm.generate(*args, **kwargs)"
+    files["orz/ppo/vllm_utils.py"] = files["orz/ppo/vllm_utils.py"].replace(forwarded, "return self.llm.generate(args[0])")
+    assert check(tmp_path, files) == []

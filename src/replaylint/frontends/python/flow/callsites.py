@@ -301,3 +301,12 @@ def takes_a_config_of_the_tree(reader, module: Module, cls: ast.ClassDef) -> boo
             if found is not None and found[1] is not None:
                 return True
     return False
+
+
+def argument_at(call: ast.Call, keyword: str, position: int) -> ast.expr | None:
+    """The argument a call gives by `keyword` or at `position` among its positional ones (None: not given)."""
+    for item in call.keywords:
+        if item.arg == keyword:
+            return item.value
+    positional = [argument for argument in call.args if not isinstance(argument, ast.Starred)]
+    return positional[position] if len(positional) > position else None

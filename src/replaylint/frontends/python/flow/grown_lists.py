@@ -37,7 +37,7 @@ def grown_list(reader: Evaluates, name: str, read: Val, frame: Frame, bound: Pla
     for placed in module.statements(frame.scope):
         if placed.order <= bound.order or (until is not None and placed.order >= until.order):
             continue
-        change = _change(placed.statement, name)
+        change = changes_list(placed.statement, name)
         if change is False:
             return NOTHING
         if change is not None:
@@ -66,7 +66,7 @@ def grown_in_steps(reader: Evaluates, name: str, frame: Frame) -> Val:
     if not (isinstance(statement, ast.Assign) and isinstance(statement.value, ast.List) and _names(statement, name)):
         return NOTHING
     assert first is not None
-    if first.guards != use.guards[: len(first.guards)] or not all(_change(p.statement, name) for p in placed[1:]):
+    if first.guards != use.guards[: len(first.guards)] or not all(changes_list(p.statement, name) for p in placed[1:]):
         return NOTHING
     return grown_list(reader, name, reader.evaluate(statement.value, frame.reading(first)), frame, first, frame)
 
@@ -165,7 +165,7 @@ def _skips(loop: ast.For | ast.AsyncFor, group: list[Placed]) -> tuple[Guard, ..
     return None if next(stops, None) is not None else tuple(Guard(skip.test, holds=False) for skip in skips)
 
 
-def _change(statement: ast.stmt, name: str) -> bool | None:
+def changes_list(statement: ast.stmt, name: str) -> bool | None:
     """True: the statement adds words to the list (`name.append(x)`, `name.extend(xs)`, `name +=
     xs`); False: it changes it otherwise, or rebinds it; None: it does not touch it."""
     if isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name) and statement.target.id == name:

@@ -11,6 +11,7 @@ import ast
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from .actor_lists import actor_made, appended_actors
 from .anonymous import as_function
 from .arithmetic import CONVERSIONS, PATH_JOINS, arithmetic, converted, format_call, formatted, joined_path
 from .attribute_views import viewed_mapping
@@ -178,7 +179,8 @@ class Reader:
             items = read.ref if isinstance(read.ref, tuple) else ()
             return items[binding.element] if binding.element < len(items) else NOTHING
         if isinstance(read.value, list) and changed_in_place(frame.module.source.text, name):
-            return grown_list(self, name, read, scope_frame, binding.placed, frame)  # `cmd.append(...)` somewhere
+            grown = grown_list(self, name, read, scope_frame, binding.placed, frame)  # `cmd.append(...)` somewhere
+            return grown if grown is not NOTHING else appended_actors(self, name, read, scope_frame, binding.placed, frame)
         if read.kwargs is not None:
             until = frame.at if _same_scope(frame, binding.placed) else None
             mutated = written(self, read.kwargs, name, scope_frame, binding.placed, until)
@@ -324,6 +326,8 @@ class Reader:
         if isinstance(func, ast.Attribute) and func.attr == "from_engine_args" and node.args:
             made = self.evaluate(node.args[0], frame)  # `AsyncLLM.from_engine_args(engine_args)`: that construction's engine
             return made if isinstance(made.ref, Engine) else NOTHING
+        if isinstance(func, ast.Attribute) and func.attr == "remote" and (actor := actor_made(self, node, frame)) is not None:
+            return actor  # `LLMActor.options(num_gpus=1).remote(...)` of a class of the tree
         callee = self.evaluate(func, frame)
         ref = callee.ref
         if isinstance(ref, Qualified):

@@ -59,6 +59,14 @@ class Engine:
 
 
 @record(unsafe_hash=True)
+class Actor:
+    """A Ray actor of a class of the tree, made by `call` (`Cls.remote(...)`, `Cls.options(...).remote(...)`) read in `frame`."""
+
+    call: ast.Call
+    frame: Frame
+
+
+@record(unsafe_hash=True)
 class Each:
     """A list every item of which holds `item` (`each_items`); whether it has any is not known."""
 

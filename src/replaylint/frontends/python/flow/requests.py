@@ -8,12 +8,13 @@ from __future__ import annotations
 import ast
 import itertools
 from dataclasses import replace
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from ....model import Assumption, Launch, Request, Span
 from .actor_forwarding import actor_of_engine
+from .actor_lists import comprehension_over, held_actors
 from .call_arguments import arguments
-from .callsites import Call, calls, decides_by_parameter, reads_stored_parameter
+from .callsites import Call, argument_at, calls, decides_by_parameter, reads_stored_parameter
 from .config_builders import takes_class
 from .engines import MAX_SITES, caller_frame, constructions, elsewhere, site_frames
 from .facts import Kwargs, Val
@@ -25,14 +26,16 @@ from .members import init_of
 from .module import FUNCTIONS, Module, describe
 from .objects import Class, Instance, instance, is_record
 from .partial_sites import partial_sites
+from .processor_requests import processor_requests
 from .ray_tasks import task_sites
-from .reader import Engine, Function, Qualified, Reader, bind
+from .reader import Engine, Function, Reader, bind
 from .receivers import bound_call, bound_node, of_class, receiver_made
 
 # The request methods and where their params go; `add_request(request_id, prompt, params)` is the
 # inner engine's (`llm.llm_engine`, `LLMEngine.from_engine_args(...)`, `AsyncLLM`'s).
 _METHODS = {"generate": ("sampling_params", 1), "chat": ("sampling_params", 1), "beam_search": ("params", 1), "add_request": ("params", 2)}
 _WORDS = tuple(f".{method}(" for method in _METHODS)
+_ACTOR_WORDS = tuple(f".{method}.remote(" for method in _METHODS)
 _MAX_OWN_HOPS = 3  # `self.m(...)` calls between methods of one class followed up to their callers
 
 
@@ -47,7 +50,7 @@ def requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request
             # `judge = make("j")`, then `judge.generate(...)`: the engine that call made
             frame = sent_from if sent_from.made is not None else replace(sent_from, made=bound_call(module, sent_from, receiver))
             keyword, position = _METHODS[func.attr]
-            params = _argument(call.node, keyword, position)
+            params = argument_at(call.node, keyword, position)
             kind = "beam_search" if func.attr == "beam_search" else "sampling"
             if params is None:
                 if kind == "beam_search":
@@ -111,41 +114,6 @@ def _either(reader: Reader, receiver: ast.expr, frame: Frame) -> Iterator[tuple[
             yield engine, branch, describe(test, holds)
 
 
-def _processor_requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request, tuple[Assumption, ...], None]]:
-    """Ray Data's `build_llm_processor(config, preprocess=lambda row: dict(..., sampling_params={...}))`:
-    each row's request to the engine the config builds (`SamplingParams(**sampling_params)`)."""
-    for call in calls(module, ("build_llm_processor(",)):
-        frame = Frame(module, call.scope, call.cls, None, call.placed)
-        callee = reader.evaluate(call.node.func, frame).ref
-        if not (isinstance(callee, Qualified) and callee.name == "ray.data.llm.build_llm_processor"):
-            continue
-        config = _argument(call.node, "config", 0)
-        engine = reader.evaluate(config, frame).ref if config is not None else None
-        preprocess = _argument(call.node, "preprocess", 1)
-        if not isinstance(engine, Engine) or not isinstance(preprocess, ast.Lambda):
-            continue
-        params = _row_key(preprocess.body, "sampling_params")
-        if params is None:
-            continue
-        found = reader.evaluate(params, frame).kwargs
-        if found is None:
-            yield engine.call, Request("sampling", module.span(params), {}, open_ended=True), (), None
-            continue
-        settings = {name: entry.setting for name, entry in found.entries.items() if not entry.guards}
-        open_ended = bool(found.reasons) or len(settings) < len(found.entries)
-        assumptions = tuple(Assumption(condition, span) for entry in found.entries.values() for condition, span in entry.assumptions)
-        yield engine.call, Request("sampling", module.span(params), settings, open_ended), assumptions, None
-
-
-def _row_key(row: ast.expr, key: str) -> ast.expr | None:
-    """The value a row made by `dict(k=v)` or `{"k": v}` gives `key`."""
-    if isinstance(row, ast.Call) and isinstance(row.func, ast.Name) and row.func.id == "dict":
-        return next((k.value for k in row.keywords if k.arg == key), None)
-    if isinstance(row, ast.Dict):
-        return next((v for k, v in zip(row.keys, row.values) if isinstance(k, ast.Constant) and k.value == key), None)
-    return None
-
-
 def reaching_engines(reader: Reader, module: Module, found: Iterable[tuple[ast.Call, Launch, Kwargs]]) -> Iterator[tuple[Launch, Kwargs]]:
     """Each engine launch with the requests of the module that reach its construction, and the
     defaults those rest on among its assumptions."""
@@ -155,10 +123,11 @@ def reaching_engines(reader: Reader, module: Module, found: Iterable[tuple[ast.C
     # an engine built under `if __name__ == "__main__":` has no owner name, but may be handed on (`Generator(llm, params)`)
     masked = names or any(launch.value("return_sampling_mask") is True for _, launch, _ in found)
     around = _requests_elsewhere(reader, module, names) if masked else iter(())
-    for engine, request, assumptions, made in itertools.chain(requests(reader, module), _processor_requests(reader, module), around):
+    for engine, request, assumptions, made in itertools.chain(requests(reader, module), processor_requests(reader, module), around):
         sent.setdefault(id(engine), []).append((request, assumptions, made))
     by_object: dict[Span | None, list[tuple[Request, tuple[Assumption, ...]]]] = {}  # an engine actor's, by its construction
-    for engine, request, assumptions, made in _actor_requests(reader, module):
+    actors_around = _importers_requests(reader, module, names, _ACTOR_WORDS, _actor_requests) if names else iter(())
+    for engine, request, assumptions, made in itertools.chain(_actor_requests(reader, module), actors_around):
         sent.setdefault(id(engine), []).append((request, assumptions, None))  # `ray.remote(LLM).remote(...)` is the engine's call
         by_object.setdefault(made, []).append((request, assumptions))
     objects: dict[int, set[Span | None]] = {}  # the constructions each engine call is built for
@@ -177,7 +146,12 @@ def reaching_engines(reader: Reader, module: Module, found: Iterable[tuple[ast.C
 def _replay_owners(module: Module, found: list[tuple[ast.Call, Launch, Kwargs]]) -> set[str]:
     """The module-level names (functions, classes, variables) whose code builds an engine with
     the mask on: another module reaches that engine only through one of them."""
-    lines = [node.lineno for node, launch, _ in found if launch.value("return_sampling_mask") is True]
+    masked = [(node, launch) for node, launch, _ in found if launch.value("return_sampling_mask") is True]
+    lines = [node.lineno for node, _ in masked]
+    # the actor's construction (`LLMActor.options(...).remote(...)` in `create_vllm_engines`)
+    lines += [
+        made.start_line for _, launch in masked if (made := getattr(launch.handle, "made", None)) is not None and made.path == module.path
+    ]
     names = set()
     for statement in module.tree.body:
         if not any(statement.lineno <= line <= (statement.end_lineno or statement.lineno) for line in lines):
@@ -197,14 +171,23 @@ def _requests_elsewhere(
     an engine it builds (`llm = load_policy(path)`, then `llm.generate(prompts, GREEDY)` in `run_eval.py`)."""
     for sender in handed(reader, module, module, _WORDS, MAX_SITES):  # `rollout(llm, prompts)` of `rollout.py`, the engine made here
         yield from requests(reader, sender)
+    yield from _importers_requests(reader, module, names, _WORDS, requests)
+
+
+def _importers_requests(
+    reader: Reader, module: Module, names: set[str], words: tuple[str, ...], read: Callable[[Reader, Module], Iterator]
+) -> Iterator:
+    """What `read` finds in the modules near this one that import it and name one of `names` (those
+    whose text holds one of `words`), and in the modules of the tree they hand things to, read with
+    the calls of their functions there (`request_frames`): `RayPPOTrainer(cfg, create_vllm_engines(...))`."""
     for path, text in reader.tree.importers_naming(module.path, tuple(sorted(names))):
         other = reader.tree.open_file(path, text)
         if other is None:
             continue
-        if any(word in text for word in _WORDS):
-            yield from requests(reader, other)
-        for sender in handed(reader, other, module, _WORDS, MAX_SITES):
-            yield from requests(reader, sender)  # read with the calls of its functions in `other` (`request_frames`)
+        if any(word in text for word in words):
+            yield from read(reader, other)
+        for sender in handed(reader, other, module, words, MAX_SITES):
+            yield from read(reader, sender)
 
 
 def request_frames(reader: Reader, module: Module, call: Call, depth: int = 0) -> list[Frame]:
@@ -285,19 +268,31 @@ def _actor_requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, 
     """`ray.get(llm.generate.remote(prompts, params))` on an actor of vLLM's engine (`ray.remote(LLM)`,
     or of a subclass that keeps the engine's method): the request reaches the engine that actor's
     construction built (its call, or the subclass's `super().__init__` made there)."""
-    for call in calls(module, tuple(f".{method}.remote(" for method in _METHODS)):
+    for call in calls(module, _ACTOR_WORDS):
         func = call.node.func
         method = func.value if isinstance(func, ast.Attribute) and func.attr == "remote" else None
         if not (isinstance(method, ast.Attribute) and method.attr in _METHODS):
             continue
         frame = Frame(module, call.scope, call.cls, None, call.placed)
         made = bound_node(frame, method.value)
-        if made is None or not actor_of_engine(reader, frame, made, method.attr):
-            continue
+        # else an item of a list of actors handed in (`for engine in self.vllm_engines`), read where the list is made
+        held = [(frame, made, frame)] if made is not None else _held_actors(reader, module, call, method.value)
         keyword, position = _METHODS[method.attr]
-        params = _argument(call.node, keyword, position)
-        for built in _made(reader.evaluate(params, frame)) if params is not None else ():
-            yield (made, *_request(reader, built, "beam_search" if method.attr == "beam_search" else "sampling"), module.span(made))
+        params = argument_at(call.node, keyword, position)
+        for sent_from, made, made_in in held:
+            if params is None or not actor_of_engine(reader, made_in, made, method.attr):
+                continue
+            for built in _made(reader.evaluate(params, sent_from)):
+                kind = "beam_search" if method.attr == "beam_search" else "sampling"
+                yield (made, *_request(reader, built, kind), made_in.module.span(made))
+
+
+def _held_actors(reader: Reader, module: Module, call: Call, receiver: ast.expr) -> list[tuple[Frame, ast.Call, Frame]]:
+    """(the frame a request is read in, the actor's construction, the frame it is made in) for each
+    actor the receiver holds in each frame the request is read in."""
+    over = comprehension_over(call, receiver)  # `[engine.generate.remote(...) for engine in self.vllm_engines]`
+    read = (lambda frame: reader.evaluate(over, frame)) if over is not None else (lambda frame: reader.evaluate(receiver, frame))
+    return [(frame, actor.call, actor.frame) for frame in request_frames(reader, module, call) for actor in held_actors(read(frame))]
 
 
 def _object_names(module: Module, cls: ast.ClassDef) -> tuple[str, ...]:
@@ -413,11 +408,3 @@ def _request(reader: Reader, made: Engine, kind: str) -> tuple[Request, tuple[As
     # the request's call is the place of: the call's first character, not the keywords inside it
     start = replace(span, end_line=span.start_line, end_col=span.start_col, end=span.start)
     return Request(kind, span, settings, open_ended), (*assumptions, *(Assumption(condition, start) for condition in found.assumed))
-
-
-def _argument(call: ast.Call, keyword: str, position: int) -> ast.expr | None:
-    for item in call.keywords:
-        if item.arg == keyword:
-            return item.value
-    positional = [argument for argument in call.args if not isinstance(argument, ast.Starred)]
-    return positional[position] if len(positional) > position else None
