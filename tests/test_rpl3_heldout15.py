@@ -79,10 +79,8 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 PENDING: dict[str, str] = {
     "airflow_kpo_override_generation_config_repetition_penalty_json_dumps": "first run: RPL302 missed (a json.dumps of a module dict after --override-generation-config in a KubernetesPodOperator's arguments)",
     "crewai_hosted_vllm_llm_base_url_from_dotenv": "first run: RPL301 missed (CrewAI LLM with model/base_url from a .env read by load_dotenv)",
-    "kustomize_overlay_json_patch_adds_mask_without_scale_out": "first run: RPL301 missed (a Kustomize overlay's JSON patch adds the mask to the base Deployment)",
     "openshift_template_aiohttp_thinking_budget_from_os_environ": "first run: RPL303 missed (os.environ written in the file, posted by aiohttp to an OpenShift Template's Service)",
     "podman_quadlet_exec_dotted_speculative_synthetic": "first run: RPL306 missed (a Podman Quadlet .container file's Exec= is not read)",
-    "vl_checkpoint_text_config_vocab_top_k_httpx_generate": "first run: RPL304 reported at the request (vl_sampler.py:13), not at the constant's line (constants.py:4); the vocabulary is text_config.vocab_size",
 }
 
 

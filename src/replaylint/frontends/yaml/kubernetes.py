@@ -39,7 +39,7 @@ from __future__ import annotations
 import posixpath
 import re
 from dataclasses import replace
-from typing import Iterator
+from typing import Callable, Iterator
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
@@ -260,11 +260,12 @@ def container_launches(
     maps: dict[str, MappingNode] | None = None,
     owner_env: Node | None = None,
     keys: ConfigMapKeys | None = None,
+    patch_args: Callable[[Words], Words] | None = None,
 ) -> list[Launch]:
     """Launches of one container. `runtime`: a KServe runtime (its `{{.Name}}` placeholders are
     text); `appended` = (args, env) of the InferenceService model spec that runs it; `maps`:
     the ConfigMaps of the file; `owner_env`: the `envs` of the Dynamo service that runs it
-    (under the container's own `env`)."""
+    (under the container's own `env`); `patch_args`: what an overlay does to the `args` words."""
     index = source.index
     image_node = get(node, "image")
     image_name = image_node.value if isinstance(image_node, ScalarNode) and image_node.tag == STR else None
@@ -285,7 +286,7 @@ def container_launches(
         texts, container = found
         held = item_tokens(index, part, texts, container, templates=runtime)  # type: ignore[arg-type]
         held.tokens = [_with_written(token, item, env) for token, item in zip(held.tokens, part.value)]  # type: ignore[union-attr]
-        words.extend(held)
+        words.extend(patch_args(held) if patch_args is not None and part is get(node, "args") else held)
         nodes.extend(part.value)
     reasons = []
     if runtime and appended is None and unknown_entrypoint is None:

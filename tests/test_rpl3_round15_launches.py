@@ -1,0 +1,127 @@
+"""Round 15's launches (tests/test_rpl3_heldout15.py): Kustomize overlays and constants of another module.
+
+A Kustomize overlay (`kustomization.yaml` with `resources:` naming its base and JSON 6902 patches
+`op: add` on `/spec/template/spec/containers/N/args/-`) is read as `kubectl apply -k` deploys it: the
+base's container with the patch's words, each placed at the patch's `value`. Any other change of the
+container leaves the launch open-ended; the base alone is judged as written.
+
+A constant another module of the tree spells out (`TOP_K = 152064` in `rollout/constants.py`) is
+reported on its own line, the written value; one of the same module stays where it is used."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from tests.test_rpl3_round14_launches import judged
+
+HELD_OUT = Path(__file__).parent / "data" / "rpl3_heldout15"
+OVERLAY_ON = "kustomize_overlay_json_patch_adds_mask_without_scale_out"
+OVERLAY_OFF = "kustomize_overlay_json_patch_adds_mask_and_scale_out_clean"
+VL_ON = "vl_checkpoint_text_config_vocab_top_k_httpx_generate"
+VL_OFF = "vl_checkpoint_top_k_below_text_config_vocab_clean"
+OVERLAY = "deploy/overlays/replay/kustomization.yaml"
+BASE = "deploy/base/deployment.yaml"
+PATCH_OPS = """      - op: add
+        path: /spec/template/spec/containers/0/args/-
+        value: --return-sampling-mask"""
+
+
+def findings(tmp_path: Path, case: str, changes: dict | None = None, added: dict | None = None) -> list[tuple[str, str, int]]:
+    tree = tmp_path / "tree"
+    shutil.copytree(HELD_OUT / case, tree)
+    return [found[:3] for found in judged(tree, changes, added)]
+
+
+# --- Kustomize overlays ----------------------------------------------------------------------------
+
+
+def test_an_overlay_patch_that_adds_the_mask_is_reported_at_its_value(tmp_path: Path) -> None:
+    assert findings(tmp_path, OVERLAY_ON) == [("RPL301", OVERLAY, 13)]
+
+
+def test_an_overlay_patch_that_adds_scale_out_too_is_clean(tmp_path: Path) -> None:
+    assert findings(tmp_path, OVERLAY_OFF) == []
+
+
+def test_a_patch_inserting_the_mask_at_an_index(tmp_path: Path) -> None:
+    changes = {OVERLAY: ("containers/0/args/-", "containers/0/args/1")}
+    assert findings(tmp_path, OVERLAY_ON, changes) == [("RPL301", OVERLAY, 13)]
+
+
+def _with_patch_file(words: str) -> dict[str, str]:
+    """The overlay adding the mask, with a `patchesJson6902` entry whose patch file adds `words`."""
+    more = "patchesJson6902:\n  - target:\n      group: apps\n      version: v1\n      kind: Deployment\n      name: policy-vllm\n"
+    more += "    path: more-args.json\n"
+    patch = f'[{{"op": "add", "path": "/spec/template/spec/containers/0/args/-", "value": "{words}"}}]\n'
+    overlay = (HELD_OUT / OVERLAY_ON / OVERLAY).read_text(encoding="utf-8") + "\n" + more
+    return {OVERLAY: overlay, "deploy/overlays/replay/more-args.json": patch}
+
+
+def test_a_patches_json6902_file_is_read(tmp_path: Path) -> None:
+    assert findings(tmp_path, OVERLAY_ON, added=_with_patch_file("--enable-scale-out")) == []
+    again = tmp_path / "again"
+    assert findings(again, OVERLAY_ON, added=_with_patch_file("--disable-log-requests")) == [("RPL301", OVERLAY, 13)]
+
+
+def test_the_legacy_patches_json6902_field_inline(tmp_path: Path) -> None:
+    changes = {OVERLAY: ("patches:\n", "patchesJson6902:\n")}
+    assert findings(tmp_path, OVERLAY_ON, changes) == [("RPL301", OVERLAY, 13)]
+
+
+def test_a_patch_of_another_deployment_changes_nothing(tmp_path: Path) -> None:
+    assert findings(tmp_path, OVERLAY_ON, {OVERLAY: ("name: policy-vllm", "name: reward-vllm")}) == []
+
+
+def test_another_change_of_the_container_leaves_the_launch_open(tmp_path: Path) -> None:
+    more = '\n      - op: replace\n        path: /spec/template/spec/containers/0/command\n        value: [/bin/sh, -c, "$(START)"]'
+    assert findings(tmp_path, OVERLAY_ON, {OVERLAY: (PATCH_OPS, PATCH_OPS + more)}) == []
+
+
+def test_a_strategic_merge_patch_leaves_the_launch_open(tmp_path: Path) -> None:
+    merge = "  - path: scale-out.yaml\n"
+    changes = {OVERLAY: ("patches:\n", "patches:\n" + merge)}
+    added = {"deploy/overlays/replay/scale-out.yaml": "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: policy-vllm\n"}
+    assert findings(tmp_path, OVERLAY_ON, changes, added) == []
+
+
+def test_a_base_from_a_remote_url_is_not_read(tmp_path: Path) -> None:
+    changes = {OVERLAY: ("  - ../../base", "  - https://github.com/example/deploy//base?ref=v1")}
+    assert findings(tmp_path, OVERLAY_ON, changes) == []
+
+
+def test_the_base_alone_is_judged_as_written(tmp_path: Path) -> None:
+    changes = {BASE: ("- --logprobs-mode=processed_logprobs", "- --logprobs-mode=processed_logprobs\n            - --return-sampling-mask")}
+    added = {OVERLAY: "apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - ../../base\n"}
+    assert findings(tmp_path, OVERLAY_ON, changes, added) == [("RPL301", BASE, 26)]
+
+
+# --- constants of another module -----------------------------------------------------------------
+
+
+def test_a_constant_of_another_module_is_reported_on_its_own_line(tmp_path: Path) -> None:
+    assert findings(tmp_path, VL_ON) == [("RPL304", "rollout/constants.py", 4)]
+
+
+def test_a_constant_below_the_text_config_vocabulary_is_clean(tmp_path: Path) -> None:
+    assert findings(tmp_path, VL_OFF) == []
+
+
+def test_a_module_attribute_constant_is_reported_on_its_own_line(tmp_path: Path) -> None:
+    changes = {
+        "rollout/vl_sampler.py": ("from rollout.constants import MAX_NEW_TOKENS, TOP_K", "from rollout import constants"),
+    }
+    sampler = HELD_OUT / VL_ON / "rollout" / "vl_sampler.py"
+    text = sampler.read_text(encoding="utf-8").replace(*changes["rollout/vl_sampler.py"])
+    text = text.replace('"top_k": TOP_K, "max_tokens": MAX_NEW_TOKENS', '"top_k": constants.TOP_K')
+    assert findings(tmp_path, VL_ON, added={"rollout/vl_sampler.py": text}) == [("RPL304", "rollout/constants.py", 4)]
+
+
+def test_a_constant_of_the_same_module_stays_where_it_is_used(tmp_path: Path) -> None:
+    changes = {"rollout/vl_sampler.py": ("from rollout.constants import MAX_NEW_TOKENS, TOP_K", "MAX_NEW_TOKENS = 4096\nTOP_K = 152064")}
+    assert findings(tmp_path, VL_ON, changes) == [("RPL304", "rollout/vl_sampler.py", 14)]
+
+
+def test_a_constant_read_from_the_environment_stays_unknown(tmp_path: Path) -> None:
+    changes = {"rollout/constants.py": ("TOP_K = 152064", 'import os\nTOP_K = int(os.environ["TOP_K"])')}
+    assert findings(tmp_path, VL_ON, changes) == []
