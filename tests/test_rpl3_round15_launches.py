@@ -125,3 +125,48 @@ def test_a_constant_of_the_same_module_stays_where_it_is_used(tmp_path: Path) ->
 def test_a_constant_read_from_the_environment_stays_unknown(tmp_path: Path) -> None:
     changes = {"rollout/constants.py": ("TOP_K = 152064", 'import os\nTOP_K = int(os.environ["TOP_K"])')}
     assert findings(tmp_path, VL_ON, changes) == []
+
+
+# --- Airflow KubernetesPodOperator -----------------------------------------------------------------
+
+KPO_ON = "airflow_kpo_override_generation_config_repetition_penalty_json_dumps"
+KPO_OFF = "airflow_kpo_override_generation_config_neutral_repetition_clean"
+DAG = "dags/rollout_server_dag.py"
+
+
+def test_a_pod_operator_override_is_reported_at_the_dict_entry(tmp_path: Path) -> None:
+    assert findings(tmp_path, KPO_ON) == [("RPL302", DAG, 11)]
+
+
+def test_a_pod_operator_with_a_neutral_penalty_is_clean(tmp_path: Path) -> None:
+    assert findings(tmp_path, KPO_OFF) == []
+
+
+def test_a_pod_operator_without_scale_out_is_reported_at_the_mask(tmp_path: Path) -> None:
+    changes = {DAG: ('    "--enable-scale-out",\n', "")}
+    assert sorted(findings(tmp_path, KPO_ON, changes)) == [("RPL301", DAG, 18), ("RPL302", DAG, 11)]
+
+
+def test_the_older_provider_module_is_read_too(tmp_path: Path) -> None:
+    changes = {DAG: ("operators.pod import", "operators.kubernetes_pod import")}
+    assert findings(tmp_path, KPO_ON, changes) == [("RPL302", DAG, 11)]
+
+
+def test_a_templated_argument_leaves_the_pod_open(tmp_path: Path) -> None:
+    changes = {DAG: ('    "--enable-scale-out",\n', '    "{{ params.extra_flags }}",\n')}
+    assert findings(tmp_path, KPO_ON, changes) == [("RPL302", DAG, 11)]  # no RPL301: the template may add scale-out
+
+
+def test_another_libraries_pod_operator_is_not_read(tmp_path: Path) -> None:
+    changes = {DAG: ("from airflow.providers.cncf.kubernetes.operators.pod import", "from ops.k8s import")}
+    assert findings(tmp_path, KPO_ON, changes) == []
+
+
+def test_another_image_without_cmds_is_open(tmp_path: Path) -> None:
+    own = {DAG: ('image="vllm/vllm-openai:v0.34.0",\n        cmds=["vllm", "serve"],', 'image="ghcr.io/acme/policy:1",')}
+    without_scale_out = {DAG: ('    "--enable-scale-out",\n', "")}
+    assert ("RPL301", DAG, 18) in findings(tmp_path, KPO_ON, without_scale_out)
+    tree = tmp_path / "again"
+    shutil.copytree(HELD_OUT / KPO_ON, tree)
+    judged(tree, without_scale_out)
+    assert [found[:3] for found in judged(tree, own) if found[0] == "RPL301"] == []  # its entrypoint is not known
