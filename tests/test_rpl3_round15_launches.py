@@ -170,3 +170,64 @@ def test_another_image_without_cmds_is_open(tmp_path: Path) -> None:
     shutil.copytree(HELD_OUT / KPO_ON, tree)
     judged(tree, without_scale_out)
     assert [found[:3] for found in judged(tree, own) if found[0] == "RPL301"] == []  # its entrypoint is not known
+
+
+# --- OpenShift Templates and a module's own environment writes ---------------------------------------
+
+OS_ON = "openshift_template_aiohttp_thinking_budget_from_os_environ"
+OS_OFF = "openshift_template_aiohttp_thinking_budget_unlimited_clean"
+SAMPLER = "rollout/sampler.py"
+TEMPLATE = "openshift/vllm-policy-template.yaml"
+WRITE = 'os.environ["THINK_BUDGET"] = "1024"\n'
+BUDGET = ("RPL303", SAMPLER, 6)
+
+
+def test_an_environment_write_of_the_module_is_the_value_read(tmp_path: Path) -> None:
+    assert findings(tmp_path, OS_ON) == [BUDGET]
+
+
+def test_an_unlimited_budget_written_the_same_way_is_clean(tmp_path: Path) -> None:
+    assert findings(tmp_path, OS_OFF) == []
+
+
+def test_a_lookup_with_a_default_reads_the_write(tmp_path: Path) -> None:
+    changes = {SAMPLER: ('int(os.environ["THINK_BUDGET"])', 'int(os.getenv("THINK_BUDGET", "-1"))')}
+    assert findings(tmp_path, OS_ON, changes) == [BUDGET]
+
+
+def test_a_write_under_a_test_is_not_known(tmp_path: Path) -> None:
+    changes = {SAMPLER: (WRITE, 'if os.name == "posix":\n    ' + WRITE)}
+    assert findings(tmp_path, OS_ON, changes) == []
+
+
+def test_a_dotenv_file_loaded_leaves_the_variable_open(tmp_path: Path) -> None:
+    changes = {SAMPLER: (WRITE, WRITE + "from dotenv import load_dotenv\nload_dotenv(override=True)\n")}
+    assert findings(tmp_path, OS_ON, changes) == []
+
+
+def test_a_module_near_that_names_the_variable_leaves_it_open(tmp_path: Path) -> None:
+    added = {"rollout/main.py": 'import os\nimport sys\n\nos.environ["THINK_BUDGET"] = sys.argv[1]\nfrom rollout.sampler import main\n'}
+    assert findings(tmp_path, OS_ON, added=added) == []
+
+
+def test_a_read_at_import_before_the_write_is_not_known(tmp_path: Path) -> None:
+    changes = {SAMPLER: (WRITE, 'BUDGET = int(os.environ["THINK_BUDGET"])\n' + WRITE)}
+    changes_use = {SAMPLER: ('int(os.environ["THINK_BUDGET"])', "BUDGET")}
+    tree = tmp_path / "tree"
+    shutil.copytree(HELD_OUT / OS_ON, tree)
+    assert judged(tree, changes) == [(*BUDGET[:2], 7, False)]  # the function's own read still follows the write
+    assert judged(tree, changes_use) == []
+
+
+def test_a_template_parameter_in_the_words_is_not_known(tmp_path: Path) -> None:
+    no_scale_out = {TEMPLATE: ("                - --enable-scale-out\n", "")}
+    assert ("RPL301", TEMPLATE, 38) in findings(tmp_path, OS_ON, no_scale_out)
+    parameter = {TEMPLATE: ("- --enable-scale-out", "- ${EXTRA_ARGS}")}
+    assert [f for f in findings(tmp_path / "again", OS_ON, parameter) if f[0] == "RPL301"] == []
+
+
+def test_a_list_of_manifests_is_read_as_its_items(tmp_path: Path) -> None:
+    text = (HELD_OUT / OS_ON / TEMPLATE).read_text(encoding="utf-8")
+    head, objects = text.split("objects:\n")
+    listed = "apiVersion: v1\nkind: List\nitems:\n" + objects
+    assert findings(tmp_path, OS_ON, added={TEMPLATE: listed}) == [BUDGET]

@@ -67,6 +67,7 @@ from .container_launch import (
     script_launches,
 )
 from .k8s_services import reached
+from .openshift import manifests, without_parameters
 
 _RUNTIME_KINDS = ("ServingRuntime", "ClusterServingRuntime")
 
@@ -261,11 +262,13 @@ def container_launches(
     owner_env: Node | None = None,
     keys: ConfigMapKeys | None = None,
     patch_args: Callable[[Words], Words] | None = None,
+    parameters: bool = False,
 ) -> list[Launch]:
     """Launches of one container. `runtime`: a KServe runtime (its `{{.Name}}` placeholders are
     text); `appended` = (args, env) of the InferenceService model spec that runs it; `maps`:
     the ConfigMaps of the file; `owner_env`: the `envs` of the Dynamo service that runs it
-    (under the container's own `env`); `patch_args`: what an overlay does to the `args` words."""
+    (under the container's own `env`); `patch_args`: what an overlay does to the `args` words; `parameters`: an OpenShift Template's
+    object, whose `${NAME}` words are not known."""
     index = source.index
     image_node = get(node, "image")
     image_name = image_node.value if isinstance(image_node, ScalarNode) and image_node.tag == STR else None
@@ -280,7 +283,7 @@ def container_launches(
     for part in (command_node, get(node, "args"), appended[0] if appended else None):
         if part is None or (isinstance(part, ScalarNode) and part.tag.endswith(":null")):
             continue
-        found = sequence_words(index, part, lambda text: k8s_expand(text, env.values))
+        found = sequence_words(index, part, lambda text: k8s_expand(without_parameters(text) if parameters else text, env.values))
         if found is None:
             return []
         texts, container = found
@@ -341,6 +344,7 @@ def _script_template_launches(
 
 
 def extract(source: SourceFile, context: ExtractContext, documents: list[Node]) -> list[Launch]:
+    documents, templated = manifests(documents)
     runtimes: dict[str, MappingNode] = {}
     used: set[str] = set()
     for document in documents:
@@ -378,6 +382,7 @@ def extract(source: SourceFile, context: ExtractContext, documents: list[Node]) 
                     maps=maps,
                     owner_env=owner_env,
                     keys=keys,
+                    parameters=id(document) in templated,
                 )
             )
         for script, script_source in script_templates(document, unrun):
