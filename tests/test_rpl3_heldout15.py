@@ -77,7 +77,6 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
 PENDING: dict[str, str] = {
-    "crewai_hosted_vllm_llm_base_url_from_dotenv": "first run: RPL301 missed (CrewAI LLM with model/base_url from a .env read by load_dotenv)",
     "podman_quadlet_exec_dotted_speculative_synthetic": "first run: RPL306 missed (a Podman Quadlet .container file's Exec= is not read)",
 }
 

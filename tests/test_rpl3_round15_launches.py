@@ -231,3 +231,42 @@ def test_a_list_of_manifests_is_read_as_its_items(tmp_path: Path) -> None:
     head, objects = text.split("objects:\n")
     listed = "apiVersion: v1\nkind: List\nitems:\n" + objects
     assert findings(tmp_path, OS_ON, added={TEMPLATE: listed}) == [BUDGET]
+
+
+# --- CrewAI's LLM and a .env loaded by python-dotenv ----------------------------------------------
+
+CREW_ON = "crewai_hosted_vllm_llm_base_url_from_dotenv"
+CREW_OFF = "compose_crewai_agent_beside_aiohttp_generate_client_clean"
+CREW = ("RPL301", "agents/crew.py", 5)
+SETTINGS = "agents/settings.py"
+
+
+def test_a_crewai_llm_addressed_by_the_dotenv_file_reads_chat_completions(tmp_path: Path) -> None:
+    assert findings(tmp_path, CREW_ON) == [CREW]
+
+
+def test_a_client_of_the_generate_route_beside_it_is_clean(tmp_path: Path) -> None:
+    assert findings(tmp_path, CREW_OFF) == []
+
+
+def test_a_crewai_llm_spelt_out(tmp_path: Path) -> None:
+    settings = 'BASE_URL = "http://localhost:8000/v1"\nMODEL = "hosted_vllm/Qwen/Qwen3-8B"\n'
+    assert findings(tmp_path, CREW_ON, added={SETTINGS: settings}) == [CREW]
+
+
+def test_a_variable_the_dotenv_file_lacks_stays_open(tmp_path: Path) -> None:
+    assert findings(tmp_path, CREW_ON, {".env": ("VLLM_BASE_URL=http://localhost:8000/v1\n", "")}) == []
+
+
+def test_a_dotenv_file_of_another_path_or_overriding_stays_open(tmp_path: Path) -> None:
+    assert findings(tmp_path, CREW_ON, {SETTINGS: ("load_dotenv()", 'load_dotenv("/etc/rollout.env")')}) == []
+    assert findings(tmp_path / "again", CREW_ON, {SETTINGS: ("load_dotenv()", "load_dotenv(override=True)")}) == []
+
+
+def test_another_provider_is_not_a_client_of_the_server(tmp_path: Path) -> None:
+    assert findings(tmp_path, CREW_ON, {".env": ("hosted_vllm/", "anthropic/")}) == []
+
+
+def test_a_sampling_keyword_not_read_leaves_the_client_open(tmp_path: Path) -> None:
+    changes = {"agents/crew.py": ("temperature=1.0)", "temperature=1.0, top_p=0.9, seed=7)")}
+    assert findings(tmp_path, CREW_ON, changes) == [CREW]  # RPL301 is about the route, which the keywords do not change

@@ -13,7 +13,8 @@ from dataclasses import replace
 from ....model import Setting
 from .binding import parameter_defaults
 from .dicts import as_val, entry
-from .environment_defaults import may_be_written
+from .dotenv_values import dotenv_default
+from .environment_defaults import loads_dotenv, may_be_written
 from .environment_writes import environment_written
 from .facts import NOTHING, Entry, Kwargs, Val
 from .frames import Evaluates, Frame
@@ -35,6 +36,8 @@ def environment_default(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
     if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
         return NOTHING
     written = environment_written(reader, key.value, node, frame)
+    if written is NOTHING and loads_dotenv(frame.module):
+        return dotenv_default(reader, key.value, frame)
     if written is not NOTHING or fallback is None:
         return written
     if may_be_written(frame.module, key.value):
