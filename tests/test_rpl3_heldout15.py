@@ -39,6 +39,15 @@ its call, a launch's finding at the word that decides it (the overlay's patch va
 First run (the lead, on main at e995f4a): 10 of 16 cases as expected (62%); of 8 expected findings 2 exact,
 1 at another line (the VL checkpoint's top_k reported at the request in `rollout/vl_sampler.py:13` instead of
 the constant's own line), 5 missed (PENDING); no false finding; 8 of 8 clean cases clean.
+
+Fixes of round 15 (h-fxr15, tests/test_rpl3_round15_launches.py): a constant spelled out in another module of
+the tree is reported on its own line (the lead's decision for the VL top_k; rounds 4's and 10's thinking-budget
+constants moved there too); Kustomize overlays' JSON 6902 patches read over their base; an Airflow
+`KubernetesPodOperator` read as its pod's container, a `json.dumps(DICT)` word at the entry that decides; an
+OpenShift Template's objects read as manifests (`${PARAM}` unknown) and a module's own top-level
+`os.environ[NAME] = "..."` read by its functions; CrewAI's `LLM(model="hosted_vllm/...")` as a LiteLLM chat
+client and `os.getenv` after a plain `load_dotenv()` as the tree's `.env` value; Podman Quadlet `.container`
+units (`Image=`, `Exec=`). 16 of 16.
 """
 
 from __future__ import annotations
@@ -76,9 +85,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
-PENDING: dict[str, str] = {
-    "podman_quadlet_exec_dotted_speculative_synthetic": "first run: RPL306 missed (a Podman Quadlet .container file's Exec= is not read)",
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_a_third_are_clean() -> None:

@@ -270,3 +270,38 @@ def test_another_provider_is_not_a_client_of_the_server(tmp_path: Path) -> None:
 def test_a_sampling_keyword_not_read_leaves_the_client_open(tmp_path: Path) -> None:
     changes = {"agents/crew.py": ("temperature=1.0)", "temperature=1.0, top_p=0.9, seed=7)")}
     assert findings(tmp_path, CREW_ON, changes) == [CREW]  # RPL301 is about the route, which the keywords do not change
+
+
+# --- Podman Quadlet units --------------------------------------------------------------------------
+
+QUADLET_ON = "podman_quadlet_exec_dotted_speculative_synthetic"
+QUADLET_OFF = "podman_quadlet_exec_dotted_speculative_standard_clean"
+UNIT = "quadlet/vllm-policy.container"
+
+
+def test_a_quadlet_exec_is_read_after_the_images_entrypoint(tmp_path: Path) -> None:
+    assert findings(tmp_path, QUADLET_ON) == [("RPL306", UNIT, 20)]
+
+
+def test_a_quadlet_with_standard_verification_is_clean(tmp_path: Path) -> None:
+    assert findings(tmp_path, QUADLET_OFF) == []
+
+
+def test_a_quadlet_without_scale_out(tmp_path: Path) -> None:
+    changes = {UNIT: (" processed_logprobs --enable-scale-out \\", " processed_logprobs \\")}
+    assert findings(tmp_path, QUADLET_ON, changes) == [("RPL301", UNIT, 16), ("RPL306", UNIT, 20)]
+
+
+def test_a_quadlet_service_variable_in_exec(tmp_path: Path) -> None:
+    changes = {UNIT: ("=synthetic \\", "=${METHOD} \\")}
+    tree = tmp_path / "tree"
+    shutil.copytree(HELD_OUT / QUADLET_ON, tree)
+    assert judged(tree, changes) == []  # a variable the unit does not set
+    assert [f[:2] for f in judged(tree, {UNIT: ("[Service]\n", "[Service]\nEnvironment=METHOD=synthetic\n")})] == [("RPL306", UNIT)]
+
+
+def test_a_quadlet_entrypoint_or_other_image_is_not_read(tmp_path: Path) -> None:
+    entrypoint = {UNIT: ("ContainerName=vllm-policy\n", "ContainerName=vllm-policy\nEntrypoint=/opt/start.sh\n")}
+    assert findings(tmp_path, QUADLET_ON, entrypoint) == []
+    image = {UNIT: ("docker.io/vllm/vllm-openai:v0.34.0", "ghcr.io/acme/policy-server:1")}
+    assert findings(tmp_path / "again", QUADLET_ON, image) == []
