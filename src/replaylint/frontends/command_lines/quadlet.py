@@ -51,4 +51,7 @@ def scripts(source: SourceFile) -> list[Script]:
     expanded = Expanded()
     expanded.standing_for("vllm serve ", image[1], image[2])  # the image's entrypoint
     expanded.extend(words)
-    return [Script(expanded, container_env, env_open=env_open)]
+    # the shell text keeps `${VAR}` for the interpreter: the `[Service]` variables `Exec=` names
+    # are given to it too (systemd substitutes them before podman runs; podman passes no others)
+    named = {name: setting for name, setting in service_env.items() if f"${{{name}}}" in source.text[exec_at[0] : exec_at[1]]}
+    return [Script(expanded, {**named, **container_env}, env_open=env_open)]
