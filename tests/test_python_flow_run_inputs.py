@@ -35,8 +35,19 @@ def test_an_environment_default_decides_when_the_variable_is_unset() -> None:
 
 def test_an_environment_default_stays_unknown_where_something_may_set_the_variable() -> None:
     assert mode("from dotenv import load_dotenv\nload_dotenv()\n" + ENV) is UNKNOWN
-    assert mode('os.environ["MODE"] = "processed_logprobs"\n' + ENV) is UNKNOWN
+    assert mode('if os.name == "posix":\n    os.environ["MODE"] = "processed_logprobs"\n' + ENV) is UNKNOWN
+    assert mode('os.environ.update(MODE="processed_logprobs")\n' + ENV) is UNKNOWN
     assert mode('LLM("m", return_sampling_mask=True, logprobs_mode=os.environ["MODE"])\n') is UNKNOWN
+
+
+def test_a_variable_the_module_sets_at_its_top_level_is_the_value_read() -> None:
+    # round 15: the write runs before the read and replaces what the environment held
+    assert mode('os.environ["MODE"] = "processed_logprobs"\n' + ENV) == "processed_logprobs"
+    assert (
+        mode('os.environ["MODE"] = "raw_logprobs"\nLLM("m", return_sampling_mask=True, logprobs_mode=os.environ["MODE"])\n')
+        == "raw_logprobs"
+    )
+    assert mode('LLM("m", return_sampling_mask=True, logprobs_mode=os.environ["MODE"])\nos.environ["MODE"] = "x"\n') is UNKNOWN
 
 
 def test_a_command_line_function_takes_its_defaults_a_json_mapping_s_too() -> None:

@@ -45,6 +45,10 @@ request's `"thinking_token_budget": REASONING_BUDGET` (agent/collect.py:15), not
 used (rpl3_heldout4 `generate_thinking_budget_module_constant`, a constant of another module at its key;
 rpl3_heldout2 `asyncllm_thinking_budget_constant`; rpl3_heldout6 `offline_top_k_shift_two_pow_18`), the key is
 what the fix removes, and the constant may serve other uses (here a constant of a limits module).
+Round 15 (h-fxr15, the lead's brief) restored the writer's line: a constant spelled out in another module of the
+tree (`REASONING_BUDGET = 4096` in agent/limits.py) is reported on its own line, the written value a finding at
+the request would not show (round 15's `TOP_K = 152064` and this round's writer agree); a constant of the same
+module stays where it is used (rounds 2 and 6).
 
 Stop 40 (the lead): a script in no package reads a relative path from its own folder, where `python
 rollout.py` runs beside `configs/` (as `OmegaConf.load` of a relative path already did); a path not there
@@ -70,8 +74,8 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "lws_leader_override_generation_config_frequency_penalty": {("RPL302", "k8s/lws.yaml", 31)},
     "lws_leader_override_generation_config_neutral_clean": set(),
     # 3. thinking budget
-    # changed from agent/limits.py:4 (see the docstring): the key of the request that uses the constant decides
-    "tmux_reasoning_server_httpx_thinking_budget_constant": {("RPL303", "agent/collect.py", 15)},
+    # back to the writer's agent/limits.py:4 in round 15 (see the docstring): a constant of another module decides
+    "tmux_reasoning_server_httpx_thinking_budget_constant": {("RPL303", "agent/limits.py", 4)},
     "tmux_reasoning_server_httpx_thinking_budget_unlimited_clean": set(),
     # 4. top_k at or beyond the vocabulary
     "shell_local_qwen25_yaml_top_k_equals_vocab": {("RPL304", "configs/sampling.yaml", 5)},

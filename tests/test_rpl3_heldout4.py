@@ -54,6 +54,10 @@ clients (`generate_top_k_minus_one_refused`, RPL102 of a generate body's `top_k:
 since that change. Its clean twin `generate_top_k_bounded_clean` was added with it. After the fixes: 44 of 44
 cases, 15 of 15 clean cases clean, 35 of 35
 findings exact, 0 false.
+
+Round 15 (h-fxr15): `generate_thinking_budget_module_constant` is expected at `THINKING_BUDGET = 1024`
+(settings.py:1), no longer at the request's key: a constant spelled out in another module is reported on its own
+line (the lead's decision for round 15's top_k constant; round 10's writer expected the same).
 """
 
 from __future__ import annotations
@@ -98,7 +102,8 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "verl_unread_repetition_penalty_greedy_validation": {("RPL101", "run_grpo.sh", 11), ("RPL102", "run_grpo.sh", 11)},
     "asyncllm_no_mask_penalty_top_k_clean": set(),
     # 3. thinking budget
-    "generate_thinking_budget_module_constant": {("RPL303", "rollout.py", 10)},
+    # moved from rollout.py:10 in round 15 (h-fxr15): a constant of another module is reported on its own line
+    "generate_thinking_budget_module_constant": {("RPL303", "settings.py", 1)},
     "offline_thinking_budget_zero": {("RPL303", "think.py", 9)},
     "thinking_budget_none_clean": set(),
     # 4. top_k at or beyond the vocabulary

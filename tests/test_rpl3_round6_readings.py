@@ -70,7 +70,7 @@ def test_a_thinking_budget_read_from_the_environment_with_a_default(check, read:
 @pytest.mark.parametrize(
     "written",
     [
-        'os.environ["THINK_BUDGET"] = "0"\n',
+        'if os.name == "nt":\n    os.environ["THINK_BUDGET"] = "0"\n',  # round 15: a write at the top level is the value read
         "os.environ.update(THINK_BUDGET='0')\n",
         "from dotenv import load_dotenv\nload_dotenv()\n",
     ],

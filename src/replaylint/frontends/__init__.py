@@ -194,6 +194,7 @@ _KINDS_BY_SUFFIX = {
     ".sbatch": "shell",  # SLURM batch scripts: shell scripts sbatch runs
     ".slurm": "shell",
     ".service": "systemd",
+    ".container": "systemd",  # Podman Quadlet units: `command_lines` tells them by name
     ".conf": "supervisord",  # `supervisord.conf`, `conf.d/*.conf`; the prefilter keeps those with a program
     ".yaml": "yaml",
     ".yml": "yaml",

@@ -122,7 +122,10 @@ WITHOUT_MASK = (
 _READ_AT_THE_CLIENT = ("RPL101", "RPL102", "RPL301", "RPL302", "RPL303", "RPL304", "RPL309")
 CLIENTS = (
     ClientWords(
-        _READ_AT_THE_CLIENT, "python", (b"openai", b"OpenAI(", b"litellm", b"dspy"), "an OpenAI, LangChain, LiteLLM or DSPy client"
+        _READ_AT_THE_CLIENT,
+        "python",
+        (b"openai", b"OpenAI(", b"litellm", b"dspy", b"crewai"),
+        "an OpenAI, LangChain, LiteLLM, DSPy or CrewAI client",
     ),
     ClientWords(_READ_AT_THE_CLIENT, "python", (b"completions.create(", b"responses.create("), "an OpenAI client a factory makes"),
     ClientWords(

@@ -1,4 +1,5 @@
-"""Command lines that another program runs: systemd units (`*.service`: `ExecStart=`), `Procfile`s
+"""Command lines that another program runs: systemd units (`*.service`: `ExecStart=`), Podman Quadlet
+units (`*.container`: `Image=` and `Exec=`), `Procfile`s
 (each process's command), `tox.ini` (`commands`) and supervisord programs (`command=`).
 
 Each command becomes a shell script read by the shell interpreter (`readers.shell.extract_script`)
@@ -26,12 +27,14 @@ __all__ = ["extract", "parses", "render"]
 
 _SUBSTITUTIONS = {
     "systemd": re.compile(r"\$\{?\w+\}?|%."),
+    "quadlet": re.compile(r"\$\{?\w+\}?|%."),
     "procfile": re.compile(r"\$\{?PORT\}?"),
     "tox": TOX_SUBSTITUTION,
     "supervisord": SUPERVISORD_EXPANSION,
 }
 _ESCAPES: dict[str, Callable[[str], str]] = {
     "systemd": lambda text: text.replace("%", "%%").replace("$", "$$"),
+    "quadlet": lambda text: text.replace("%", "%%").replace("$", "$$"),
     "procfile": lambda text: text,
     "tox": lambda text: text.replace("{", "\\{").replace("}", "\\}"),
     "supervisord": lambda text: text.replace("%", "%%"),
@@ -42,6 +45,8 @@ def kind_of(path: str) -> str:
     name = path.replace("\\", "/").rsplit("/", 1)[-1].lower()
     if name.endswith(".service"):
         return "systemd"
+    if name.endswith(".container"):
+        return "quadlet"
     if name == "tox.ini":
         return "tox"
     return "supervisord" if name.endswith((".conf", ".ini")) else "procfile"
@@ -51,6 +56,8 @@ def _scripts(source: SourceFile) -> list[Script]:
     kind = kind_of(source.path)
     if kind == "systemd":
         from .systemd import scripts
+    elif kind == "quadlet":
+        from .quadlet import scripts
     elif kind == "tox":
         from .tox_ini import scripts
     elif kind == "supervisord":

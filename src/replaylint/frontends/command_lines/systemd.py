@@ -70,20 +70,20 @@ def scripts(source: SourceFile) -> list[Script]:
         if section != "Service":
             continue
         if key == "Environment":
-            env.update(_assignments(source, start, end))
+            env.update(assignments(source, start, end))
         elif key == "EnvironmentFile":
             env_open = True
         elif key == "ExecStart":
             commands = [] if start >= end else [*commands, (start, end)]
     found = []
     for start, end in commands:
-        expanded = _command(text, start, end, env)
+        expanded = command(text, start, end, env)
         if expanded is not None:
             found.append(Script(expanded, dict(env), env_open=env_open))
     return found
 
 
-def _command(text: str, start: int, end: int, env: dict[str, Setting]) -> Expanded | None:
+def command(text: str, start: int, end: int, env: dict[str, Setting]) -> Expanded | None:
     prefixes = start
     while prefixes < end and text[prefixes] in _PREFIXES + "@":
         prefixes += 1
@@ -134,7 +134,7 @@ def _one_word(setting: Setting | None) -> bool:
     return setting is not None and isinstance(setting.value, str) and re.fullmatch(r"[\w./:=,@+-]+", setting.value) is not None
 
 
-def _assignments(source: SourceFile, start: int, end: int) -> dict[str, Setting]:
+def assignments(source: SourceFile, start: int, end: int) -> dict[str, Setting]:
     """`Environment=` words: `NAME=value`, a whole word quoted or not (systemd.exec(5))."""
     found = {}
     for word in _ASSIGNMENT.finditer(source.text, start, end):

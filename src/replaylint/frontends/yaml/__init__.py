@@ -15,6 +15,7 @@ reading. Each document is read by the first reader that claims it:
 - `gitlab_ci`: a GitLab CI pipeline (top-level jobs with a `script:`: `before_script` and `script`);
 - `helm`: vllm-project/production-stack values (`servingEngineSpec.modelSpec`); other charts'
   `extraArgs` beside a vLLM image are read from any document;
+- `kustomize`: a Kustomize overlay's JSON 6902 patches applied to its base's containers;
 - `kubernetes`: every `containers:` list in every document (and KServe model specs);
 - `standalone_config`: a file whose top-level keys are mostly `vllm serve` options and include
   the mask switch, checked on its own (open-ended);
@@ -41,7 +42,21 @@ from ...model import Edit, Fix, Launch
 from ...readers.yaml_nodes import ComposeError, NestedTooDeep, compose_all, forget_walks, walked
 from ...source import ExtractContext, NotAnalysed, ParseError, SourceFile
 from ..mapping_readers import followed, is_followed, render as render_followed
-from . import compose, dstack, ecs, frameworks, gitlab_ci, helm, kubernetes, skypilot, standalone_config, taskfile, truss, workflows
+from . import (
+    compose,
+    dstack,
+    ecs,
+    frameworks,
+    gitlab_ci,
+    helm,
+    kubernetes,
+    kustomize,
+    skypilot,
+    standalone_config,
+    taskfile,
+    truss,
+    workflows,
+)
 from .render import render as _render
 
 __all__ = ["extract", "render", "parses"]
@@ -86,6 +101,7 @@ _CLAIMING: tuple[tuple[Callable[[Node, str], bool], Callable[[SourceFile, Extrac
     (lambda document, path: truss.is_truss(document), truss.extract),
     (lambda document, path: dstack.is_run_configuration(document), dstack.extract),
     (gitlab_ci.is_pipeline, gitlab_ci.extract),
+    (lambda document, path: kustomize.is_overlay(document), kustomize.extract),
     (lambda document, path: helm.is_production_stack(document), helm.extract),
 )
 

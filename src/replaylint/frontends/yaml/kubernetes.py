@@ -39,7 +39,7 @@ from __future__ import annotations
 import posixpath
 import re
 from dataclasses import replace
-from typing import Iterator
+from typing import Callable, Iterator
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
@@ -67,6 +67,7 @@ from .container_launch import (
     script_launches,
 )
 from .k8s_services import reached
+from .openshift import manifests, without_parameters
 
 _RUNTIME_KINDS = ("ServingRuntime", "ClusterServingRuntime")
 
@@ -260,11 +261,14 @@ def container_launches(
     maps: dict[str, MappingNode] | None = None,
     owner_env: Node | None = None,
     keys: ConfigMapKeys | None = None,
+    patch_args: Callable[[Words], Words] | None = None,
+    parameters: bool = False,
 ) -> list[Launch]:
     """Launches of one container. `runtime`: a KServe runtime (its `{{.Name}}` placeholders are
     text); `appended` = (args, env) of the InferenceService model spec that runs it; `maps`:
     the ConfigMaps of the file; `owner_env`: the `envs` of the Dynamo service that runs it
-    (under the container's own `env`)."""
+    (under the container's own `env`); `patch_args`: what an overlay does to the `args` words; `parameters`: an OpenShift Template's
+    object, whose `${NAME}` words are not known."""
     index = source.index
     image_node = get(node, "image")
     image_name = image_node.value if isinstance(image_node, ScalarNode) and image_node.tag == STR else None
@@ -279,13 +283,13 @@ def container_launches(
     for part in (command_node, get(node, "args"), appended[0] if appended else None):
         if part is None or (isinstance(part, ScalarNode) and part.tag.endswith(":null")):
             continue
-        found = sequence_words(index, part, lambda text: k8s_expand(text, env.values))
+        found = sequence_words(index, part, lambda text: k8s_expand(without_parameters(text) if parameters else text, env.values))
         if found is None:
             return []
         texts, container = found
         held = item_tokens(index, part, texts, container, templates=runtime)  # type: ignore[arg-type]
         held.tokens = [_with_written(token, item, env) for token, item in zip(held.tokens, part.value)]  # type: ignore[union-attr]
-        words.extend(held)
+        words.extend(patch_args(held) if patch_args is not None and part is get(node, "args") else held)
         nodes.extend(part.value)
     reasons = []
     if runtime and appended is None and unknown_entrypoint is None:
@@ -340,6 +344,7 @@ def _script_template_launches(
 
 
 def extract(source: SourceFile, context: ExtractContext, documents: list[Node]) -> list[Launch]:
+    documents, templated = manifests(documents)
     runtimes: dict[str, MappingNode] = {}
     used: set[str] = set()
     for document in documents:
@@ -377,6 +382,7 @@ def extract(source: SourceFile, context: ExtractContext, documents: list[Node]) 
                     maps=maps,
                     owner_env=owner_env,
                     keys=keys,
+                    parameters=id(document) in templated,
                 )
             )
         for script, script_source in script_templates(document, unrun):

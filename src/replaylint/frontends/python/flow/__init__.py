@@ -19,6 +19,7 @@ from ....model import UNKNOWN, Launch, LaunchKind, Setting, Span
 from ....records import record
 from ....source import ExtractContext, SourceFile
 from ..names import REPLAY_WORDS, RUNNER_ENV, matches_from
+from .airflow_pods import WORDS as AIRFLOW_WORDS, pod_launches
 from .engines import engine_launches
 from .importers import imported_launches, importer_launches, mask_names, notebook_launches, turns_mask_on
 from .module import parse
@@ -70,6 +71,8 @@ def candidate(text: str) -> bool:
         return True  # an AWS CDK ECS container (`vertex_models`)
     if PULUMI_WORDS in text and "Container(" in text and any(word in text for word in REPLAY_WORDS[:3]):
         return True  # a Docker container of a Pulumi program (`pulumi_containers`)
+    if AIRFLOW_WORDS in text and any(word in text for word in REPLAY_WORDS[:3]):
+        return True  # an Airflow pod's container (`airflow_pods`)
     if not any(word in text for word in _ENGINE_WORDS) or _imports_no_engine(text):
         from ... import loads_config_by_path  # a server whose flags come from a config file it reads by path
 
@@ -131,6 +134,8 @@ def flowed(source: SourceFile, context: ExtractContext) -> Flowed:
         launches += cdk_launches(reader, module)
     if PULUMI_WORDS in source.text:
         launches += pulumi_launches(reader, module)
+    if AIRFLOW_WORDS in source.text:
+        launches += pod_launches(reader, module)
     return Flowed(launches, frozenset(sources))
 
 

@@ -50,6 +50,7 @@ CLIENT_WORDS = (
     "from openai",
     "litellm",
     "dspy",
+    "crewai",
     "urllib.request",
     "completions.create(",
     "responses.create(",

@@ -1,4 +1,5 @@
-"""DSPy's `dspy.LM("hosted_vllm/<model>", api_base=...)`: an HTTP client of the OpenAI-compatible
+"""DSPy's `dspy.LM("hosted_vllm/<model>", api_base=...)` and CrewAI's `LLM(model="hosted_vllm/<model>",
+base_url=...)`: an HTTP client of the OpenAI-compatible
 server at `api_base`, through LiteLLM (dspy 3.0 `dspy/clients/lm.py`: `model_type` "chat", the
 default, calls `litellm.completion`, which posts to `/chat/completions`; "text" calls
 `litellm.text_completion`, `/completions`; "responses" calls `litellm.responses`, `/responses`).
@@ -15,6 +16,13 @@ from .litellm_routers import PROVIDERS
 from .reader import Qualified, Reader
 
 _LMS = ("dspy.LM", "dspy.clients.LM", "dspy.clients.lm.LM")
+# CrewAI's `LLM` (crewai 0.x `crewai/llm.py`; 1.x keeps LiteLLM for providers it has no native client
+# for, `hosted_vllm/` among them): `litellm.completion`, which posts to `/chat/completions`.
+_CREWAI_LLMS = ("crewai.LLM", "crewai.llm.LLM")
+_CREWAI_KNOWN = frozenset(
+    ("model", "timeout", "api_key", "api_version", "base_url", "api_base", "callbacks", "stream", "max_tokens")
+    + ("temperature", "presence_penalty", "frequency_penalty")
+)
 _ROUTES = {"chat": "/chat/completions", "text": "/completions", "responses": "/responses"}
 # `LM.__init__`'s own parameters and the connection's (not sent as sampling fields), and the
 # OpenAI client's sampling fields that `clients` reads.
@@ -32,8 +40,11 @@ class LmTarget:
 
 
 def dspy_target(reader: Reader, node: ast.Call, frame: Frame) -> LmTarget | None:
-    """Where a `dspy.LM(...)` of an OpenAI-compatible provider sends its requests; None for any
-    other call, another provider, or a `model_type` not known."""
+    """Where a `dspy.LM(...)` (or CrewAI's `LLM(...)`) of an OpenAI-compatible provider sends its
+    requests; None for any other call, another provider, or a `model_type` not known."""
+    callee = reader.evaluate(node.func, frame).ref
+    if isinstance(callee, Qualified) and callee.name in _CREWAI_LLMS:
+        return _crewai_target(reader, node, frame)
     if not _is_lm(reader, node, frame):
         return None
     given = dict((item.arg, item.value) for item in node.keywords if item.arg is not None)
@@ -45,6 +56,17 @@ def dspy_target(reader: Reader, node: ast.Call, frame: Frame) -> LmTarget | None
         return None
     more = len(node.args) > 2 or any(item.arg is None for item in node.keywords) or any(name not in _KNOWN for name in given)
     return LmTarget(given.get("api_base", given.get("base_url")), _ROUTES[kind_text], more)
+
+
+def _crewai_target(reader: Reader, node: ast.Call, frame: Frame) -> LmTarget | None:
+    """CrewAI's `LLM(model="hosted_vllm/...", base_url=...)`: LiteLLM's chat completions."""
+    given = dict((item.arg, item.value) for item in node.keywords if item.arg is not None)
+    model = given.get("model", node.args[0] if node.args else None)
+    model_text = reader.evaluate(model, frame).value if model is not None else None
+    if not (isinstance(model_text, str) and model_text.startswith(PROVIDERS)):
+        return None
+    more = len(node.args) > 1 or any(item.arg is None for item in node.keywords) or any(name not in _CREWAI_KNOWN for name in given)
+    return LmTarget(given.get("base_url", given.get("api_base")), _ROUTES["chat"], more)
 
 
 def _is_lm(reader: Reader, node: ast.Call, frame: Frame) -> bool:

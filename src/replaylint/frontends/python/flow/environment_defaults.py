@@ -29,4 +29,9 @@ def may_be_written(module: Module, name: str) -> bool:
     text = module.source.text
     quoted = sum(text.count(f"{quote}{name}{quote}") for quote in ("'", '"'))
     keywords = any(isinstance(node, ast.keyword) and node.arg == name for node in ast.walk(module.tree))
-    return any(word in text for word in _DOTENV) or quoted > 1 or keywords
+    return loads_dotenv(module) or quoted > 1 or keywords
+
+
+def loads_dotenv(module: Module) -> bool:
+    """Whether the module loads a dotenv file, which may set any variable."""
+    return any(word in module.source.text for word in _DOTENV)

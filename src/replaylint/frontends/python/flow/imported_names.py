@@ -3,9 +3,12 @@ of a module imported whole (`import settings`, then `settings.MODE`), and `from 
 
 from __future__ import annotations
 
+import ast
+from dataclasses import replace
 from typing import Any
 
 from ....regexes import on_use
+from .binding import plain
 from .facts import NOTHING, Val
 from .frames import Frame, reaching
 from .module import Module
@@ -25,9 +28,21 @@ def in_tree(reader: Any, qualified: str, module: Module) -> Val:
         return Val(ref=Qualified(qualified))
     reader.importing.add((target.path, member))
     try:
-        return reader.name(member, Frame(target, target.tree))
+        return _constant_at_home(reader.name(member, Frame(target, target.tree)), target, member)
     finally:
         reader.importing.discard((target.path, member))
+
+
+def _constant_at_home(read: Val, target: Module, member: str) -> Val:
+    """A constant another module spells out (`TOP_K = 152064`) is decided on its own line there:
+    a finding at the line that uses it would not show the value."""
+    if not plain(read) or read.span is None or read.span.path != target.path:  # type: ignore[union-attr]
+        return read
+    binding = reaching(Frame(target, target.tree), member)
+    statement = binding.placed.statement if binding is not None and binding.placed is not None else None
+    if not isinstance(statement, (ast.Assign, ast.AnnAssign)) or statement.value is None:
+        return read
+    return replace(read, origin=target.span(statement), written=target.text(statement, statement))
 
 
 def star_imported(reader: Any, name: str, module: Module) -> Val:
@@ -37,7 +52,7 @@ def star_imported(reader: Any, name: str, module: Module) -> Val:
         if found is not None and found[1] is not None and found[0] is not module:
             target = found[0]
             if reaching(Frame(target, target.tree), name) is not None:
-                return reader.name(name, Frame(target, target.tree))
+                return _constant_at_home(reader.name(name, Frame(target, target.tree)), target, name)
     return NOTHING
 
 
@@ -53,7 +68,7 @@ def module_attribute(reader: Any, owner: Module | Qualified, attr: str, reading:
             return Val(ref=Qualified(dotted))
         home, read = found[0], in_tree(reader, dotted, reading)
     else:
-        home, read = owner, reader.name(attr, Frame(owner, owner.tree))
+        home, read = owner, _constant_at_home(reader.name(attr, Frame(owner, owner.tree)), owner, attr)
     texts = [(reading.path, reading.source.text), *reader.tree.nearby_texts(home.path)]
     return NOTHING if any({attr, "setattr("} & _attributes_set(reader, path, text) for path, text in texts) else read
 

@@ -20,6 +20,7 @@ from .bodies import token_map
 from .comprehensions import filtered
 from .dicts import as_val, call as dict_call, decided, from_keys, literal, spread, written
 from .each_items import looped, made_each, sliced
+from .environment_writes import environment_written
 from .facts import NOTHING, Kwargs, Val
 from .frames import Frame, enclosed, is_class_level, reaching
 from .generators import entered, yielded
@@ -296,6 +297,8 @@ class Reader:
         key = node.slice.value if isinstance(node.slice, ast.Constant) else self._key(node.slice, owner, frame)
         if owner.kwargs is not None and isinstance(key, str) and key in owner.kwargs.entries:
             return field(self, owner, key, frame)  # a nested mapping stays one (`cfg["engine"]`)
+        if isinstance(owner.ref, Qualified) and owner.ref.name == "os.environ" and isinstance(key, str):
+            return environment_written(self, key, node, frame)  # the module's own `os.environ[key] = ...`
         items = owner.ref
         if isinstance(items, tuple) and isinstance(key, int) and not isinstance(key, bool) and -len(items) <= key < len(items):
             return items[key]  # `parser.parse_args_into_dataclasses()[0]`

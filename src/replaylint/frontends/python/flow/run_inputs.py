@@ -13,7 +13,9 @@ from dataclasses import replace
 from ....model import Setting
 from .binding import parameter_defaults
 from .dicts import as_val, entry
-from .environment_defaults import may_be_written
+from .dotenv_values import dotenv_default
+from .environment_defaults import loads_dotenv, may_be_written
+from .environment_writes import environment_written
 from .facts import NOTHING, Entry, Kwargs, Val
 from .frames import Evaluates, Frame
 from .module import Module
@@ -31,8 +33,13 @@ def environment_default(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
     may write it first)."""
     key = node.args[0] if node.args else None
     fallback = node.args[1] if len(node.args) > 1 else next((k.value for k in node.keywords if k.arg == "default"), None)
-    if not (isinstance(key, ast.Constant) and isinstance(key.value, str)) or fallback is None:
+    if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
         return NOTHING
+    written = environment_written(reader, key.value, node, frame)
+    if written is NOTHING and loads_dotenv(frame.module):
+        return dotenv_default(reader, key.value, frame)
+    if written is not NOTHING or fallback is None:
+        return written
     if may_be_written(frame.module, key.value):
         return NOTHING
     read = reader.evaluate(fallback, frame)

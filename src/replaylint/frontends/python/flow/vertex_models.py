@@ -144,7 +144,10 @@ def launch_of(
             if not any(text is not None and text.split("=", 1)[0] in _REPLAY_SWITCHES for text in texts):
                 return None
             reasons = (f"the entrypoint of image {image or '(not known)'} is not known",)
-    tokens = [Token(text, item.span or module.span(node), item_raw(reader, item, text)) for text, item in zip(texts[after:], items[after:])]
+    tokens = [
+        Token(text, item.span or module.span(node), item_raw(reader, item, text), keys=getattr(item, "keys", {}))
+        for text, item in zip(texts[after:], items[after:])
+    ]  # a `json.dumps(DEFAULTS)` word keeps where each of its keys is written
     release = release_from_image(image) if image is not None else None
     hint = VersionHint((str(release),), f"image {image}", module.span(image_node)) if release is not None and image_node else None
     env, env_open = environment if environment is not None else _environment(reader, node, frame, words)
