@@ -222,6 +222,28 @@ def test_clients_tied_to_nothing(tmp_path: Path, files: dict[str, str], why: str
     assert at_client(check(tmp_path), "rollout.py") == [], why
 
 
+def test_in_a_monorepo_each_client_is_tied_to_the_server_of_its_own_project(tmp_path: Path) -> None:
+    client = ROLLOUT.format(url="http://localhost:8001/v1", penalty="0.5")
+    tree(
+        tmp_path,
+        {
+            "projects/a/serve.sh": SERVE.format(flags="--port 8001"),
+            "projects/a/rollout.py": client,
+            "projects/b/serve.sh": SERVE.format(flags="--port 8001").replace(" --return-sampling-mask", ""),
+            "projects/b/rollout.py": client,
+        },
+    )
+    found = check(tmp_path, cache=False)
+    assert at_client(found, "projects/a/rollout.py") == [("RPL301", 7), ("RPL302", 7)]
+    assert at_client(found, "projects/b/rollout.py") == []
+    # a client at the root is as near to both servers: tied to neither
+    tree(tmp_path, {"rollout.py": client})
+    assert at_client(check(tmp_path, cache=False), "rollout.py") == []
+    # something else on the port in the client's own project: which one it reaches is not known
+    tree(tmp_path, {"projects/a/dev.sh": SERVE.format(flags="--port 8001").replace(" --return-sampling-mask", "")})
+    assert at_client(check(tmp_path, cache=False), "projects/a/rollout.py") == []
+
+
 def test_a_file_that_names_the_masks_route_unread_keeps_rpl301_silent(tmp_path: Path) -> None:
     reader = 'import httpx\n\nROUTE = "/inference/v1/generate"\n\ndef masks(client, body):\n    return client.post(ROUTE, json=body)\n'
     tree(

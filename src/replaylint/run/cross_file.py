@@ -2,10 +2,10 @@
 
 Each file's result says which replay servers it starts (their port, the names that reach them)
 and which HTTP clients it holds that no server of its own serves (`served.Served`). A client is
-tied to the one server of the tree on its port, when its host reaches that server (localhost,
+tied to the one server of the tree on its port nearest its file, when its host reaches that server (localhost,
 127.0.0.1, 0.0.0.0, or a name the server's file gives it, a compose service, or a Kubernetes
 Service of its manifest, of another YAML file of its folder or of the run's in its repository); two servers on one
-port (a server without replay, in a file read, counts), or a host nothing names, tie nothing. The
+port as near (a server without replay, in a file read, counts), or a host nothing names, tie nothing. The
 rules that read a server's clients (`_JUDGES`: RPL301, RPL102, and the request rules RPL101, RPL302, RPL303, RPL304, RPL309)
 then judge the server with its clients of other files, and report at the client, the server
 beside it.
@@ -95,22 +95,43 @@ def _unread(result: FileResult) -> bool:
 
 
 def _ties(told: dict[str, Served], beside: _Services) -> list[_Tie]:
-    """Each server with the clients of the tree its port and host single out."""
+    """Each server with the clients of the tree its port and host single out: of the servers on a
+    client's port, those nearest the client's file (the most folders in common: a monorepo's
+    projects each with a server on port 8000 and a client beside it)."""
     by_port: dict[int, list[ReplayServer]] = {}
     for facts in told.values():
         for server in facts.servers:
             by_port.setdefault(server.port, []).append(server)
-    others = {port for facts in told.values() for port in facts.ports}
+    others: dict[int, list[str]] = {}  # a port something else of a file listens on: the files
+    for path, facts in told.items():
+        for port in facts.ports:
+            others.setdefault(port, []).append(path)
     ties: dict[int, _Tie] = {}
-    for facts in told.values():
+    for path, facts in told.items():
         for client in facts.clients:
-            servers = by_port.get(client.port, [])
-            if len({server.launch.span for server in servers}) != 1 or client.port in others:
-                continue  # no server, or two on one port: which one it reaches is not known
+            servers = _nearest(by_port.get(client.port, []), path)
+            if len({server.launch.span for server in servers}) != 1:
+                continue  # no server, or two on one port as near: which one it reaches is not known
+            near = _folders_shared(servers[0].launch.span.path, path)
+            if any(_folders_shared(other, path) >= near for other in others.get(client.port, ())):
+                continue  # something else listens on the port as near
             for server in servers:  # the variants of one launch (a script's branches)
                 if _reaches(server, client.host, beside) and _package(server) == client.framework:
                     ties[id(server)] = (server, (*ties.get(id(server), (server, ()))[1], client))
     return list(ties.values())
+
+
+def _nearest(servers: list[ReplayServer], path: str) -> list[ReplayServer]:
+    shared = {id(server): _folders_shared(server.launch.span.path, path) for server in servers}
+    most = max(shared.values(), default=0)
+    return [server for server in servers if shared[id(server)] == most]
+
+
+def _folders_shared(one: str, other: str) -> int:
+    """How many folders the two files' paths have in common, from the root."""
+    first = os.path.dirname(os.path.abspath(one)).split(os.sep)
+    second = os.path.dirname(os.path.abspath(other)).split(os.sep)
+    return len(os.path.commonprefix([first, second]))
 
 
 def _read_beside(server: ReplayServer, told: dict[str, Served], services: _Services) -> bool:
