@@ -51,6 +51,7 @@ from .parsed_texts import json_text, parsed_text, text_parser
 from .refs import ENGINE_CONFIGS, Bound, Engine, Function, Partial, Qualified, engine_name, is_params
 from .returns import branches, combined
 from .run_inputs import RECORD_CLIS, command_default, environment_default, record_cli, run_by_command_line, takes_options
+from .unknown_receivers import called_on_unknown
 from .yaml_configs import EXISTS_TESTS, FILE_LOADERS, PATH_CALLS, exists_test, file_loaded, hydra_config, loaded, named_file
 
 __all__ = ["Engine", "Function", "Partial", "Qualified", "Reader", "bind", "engine_name"]
@@ -242,7 +243,9 @@ class Reader:
         if self.tree.context.forwarded_arguments == "open" or function.decorator_list:
             return False
         if function not in module.tree.body:  # `Engine.start(self, **kw)` of an `Engine(cfg)` no call passes more
-            return frame.init is not None and plain_method(module, function)
+            if frame.init is None or not plain_method(module, function):
+                return False
+            return not called_on_unknown(self, module, function, self.tree.nearby_texts(module.path), self.tree.open_file)
         return not module.referenced(function.name)
 
     def imported(self, name: str, module: Module, qualified: str | None = None) -> Val:
