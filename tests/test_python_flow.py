@@ -117,8 +117,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
     "h20_agentbench_http_agent_yaml_chat_route": "round 20 first run: RPL301 missed (requests.post to a URL from YAML through an importlib factory)",
-    "h20_prometheus_biggen_base_inference_repetition_penalty": "round 20 first run: RPL302 missed at run_base_inference.py:18; false RPL102 at prometheus_eval/vllm.py:45 (SamplingParams(**kwargs) judged as written though callers pass **params through model.completions on a parameter)",
-    "h20_prometheus_judge_absolute_grade_clean": "round 20 first run: false RPL102 at prometheus_eval/vllm.py:45 (the callers' params hold top_k 40, passed through batch_completions_with_retries(model, ...) -> model.completions(**params))",
     "h20_wildbench_unified_infer_speculative_yaml_adaptive": "round 20 first run: RPL002 missed (the speculative config in a YAML file read by path)",
     "h16_orz_ppo_exp_config_top_k_minus_one": (
         "round 16 first run: missed; SamplingParams(top_k=self.cfg.top_k) with cfg a dataclass instance passed by PPOExp(PPOExpConfig()); the engine a ray actor made by .options().remote(..., **extra) whose extra the caller gives. "
