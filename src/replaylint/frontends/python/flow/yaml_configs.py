@@ -90,6 +90,8 @@ def file_loaded(reader, name: str, node: ast.Call, frame) -> Val | None:
 
         relative = _opened(argument, frame, lambda node, at: run_option(reader, node, at, top))
     path = os.path.normpath(os.path.join(top, relative)) if top is not None and relative is not None else path
+    if path is None and relative is None:  # `open(args.config)` of an argparse default named from the module's place
+        path = _opened(argument, frame, lambda named, at: seen.append((named, at)) or _named_value(reader, named, at))
     if path is None or reader.tree.context.read_text(path) is None:
         return NOTHING
     if name in TOML_LOADERS:
@@ -142,6 +144,13 @@ def from_working_folder(node: ast.expr, frame) -> str | None:
     holds the module's top package, where `python -m pkg.module` runs to import it."""
     found = _path(node, frame, 0)
     return found[0] if found is not None and not found[1] else None
+
+
+def _named_value(reader, node: ast.expr, frame) -> str | None:
+    """The file a path expression's value names from a module's own place (`args.config` whose
+    argparse `default=` is `os.path.join(os.path.dirname(__file__), "..", "configs", "x.yaml")`)."""
+    ref = reader.evaluate(node, frame).ref
+    return ref.path if isinstance(ref, NamedFile) else None
 
 
 def named_file(node: ast.expr, frame) -> Val | None:
