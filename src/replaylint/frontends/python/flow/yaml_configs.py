@@ -149,6 +149,8 @@ def from_working_folder(node: ast.expr, frame) -> str | None:
 def _named_value(reader, node: ast.expr, frame) -> str | None:
     """The file a path expression's value names from a module's own place (`args.config` whose
     argparse `default=` is `os.path.join(os.path.dirname(__file__), "..", "configs", "x.yaml")`)."""
+    while isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords and _short(node.func) in _SAME:
+        node = node.args[0]  # `Path(args.config)`
     ref = reader.evaluate(node, frame).ref
     return ref.path if isinstance(ref, NamedFile) else None
 
@@ -229,7 +231,7 @@ def _path(node: ast.expr, frame, steps: int) -> tuple[str, bool] | None:
     if not isinstance(node, ast.Call):
         return None
     func = node.func
-    short = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    short = _short(func)
     if short == "join" and node.args:
         return _joined([again(item) for item in node.args])
     if short == "joinpath" and isinstance(func, ast.Attribute):  # `Path(__file__).parent.joinpath("conf", "x.yaml")`
@@ -246,6 +248,10 @@ def _path(node: ast.expr, frame, steps: int) -> tuple[str, bool] | None:
     if short in _SAME and not node.args and isinstance(func, ast.Attribute):
         return again(func.value)
     return None
+
+
+def _short(func: ast.expr) -> str:
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
 
 
 def _plain_field(value: ast.expr) -> bool:
