@@ -116,7 +116,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
-    "h20_agentbench_http_agent_yaml_chat_route": "round 20 first run: RPL301 missed (requests.post to a URL from YAML through an importlib factory)",
     "h16_orz_ppo_exp_config_top_k_minus_one": (
         "round 16 first run: missed; SamplingParams(top_k=self.cfg.top_k) with cfg a dataclass instance passed by PPOExp(PPOExpConfig()); the engine a ray actor made by .options().remote(..., **extra) whose extra the caller gives. "
         "After fxh16b still missed: orz/ and orz/ppo/ hold no __init__.py and no script beside orz/ppo imports it, so playground/ is not near vllm_utils.py (with the two files the engine is read, mask and all); "

@@ -23,7 +23,7 @@ from .facts import NOTHING, Kwargs, Val
 from .frames import Frame, enclosed, is_class_level, reaching
 from .generators import entered, yielded
 from .grown_lists import grown_in_steps, grown_list, spelt_items
-from .imported_names import in_tree, module_attribute, star_imported
+from .imported_names import imported_module, in_tree, module_attribute, star_imported
 from .ini_configs import PARSERS as INI_PARSERS, ini_parser, read_option
 from .init_objects import init_object, pydra_config
 from .joined_texts import comprehension_name, joined
@@ -388,6 +388,8 @@ class Reader:
             return joined_path(self, node, frame)
         if name == "getattr":
             return attribute_named(self, node, frame)
+        if name == "importlib.import_module":
+            return imported_module(self, node, frame)
         if name == "os.getenv":
             return environment_default(self, node, frame)
         return record_cli(self, node, frame) if name in RECORD_CLIS else library_call(self, name, node, frame)

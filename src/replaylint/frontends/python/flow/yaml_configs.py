@@ -90,8 +90,10 @@ def file_loaded(reader, name: str, node: ast.Call, frame) -> Val | None:
 
         relative = _opened(argument, frame, lambda node, at: run_option(reader, node, at, top))
     path = os.path.normpath(os.path.join(top, relative)) if top is not None and relative is not None else path
-    if path is None and relative is None:  # `open(args.config)` of an argparse default named from the module's place
-        path = _opened(argument, frame, lambda named, at: seen.append((named, at)) or _named_value(reader, named, at))
+    if path is None and relative is None:  # `open(args.config)`: the file its argparse default names
+        held = _opened(argument, frame, lambda named, at: seen.append((named, at)) or _named_value(reader, named, at))
+        path = held[0] if held is not None and held[1] else None
+        path = os.path.normpath(os.path.join(top, held[0])) if held is not None and not held[1] and top is not None else path
     if path is None or reader.tree.context.read_text(path) is None:
         return NOTHING
     if name in TOML_LOADERS:
@@ -146,13 +148,16 @@ def from_working_folder(node: ast.expr, frame) -> str | None:
     return found[0] if found is not None and not found[1] else None
 
 
-def _named_value(reader, node: ast.expr, frame) -> str | None:
-    """The file a path expression's value names from a module's own place (`args.config` whose
-    argparse `default=` is `os.path.join(os.path.dirname(__file__), "..", "configs", "x.yaml")`)."""
+def _named_value(reader, node: ast.expr, frame) -> tuple[str, bool] | None:
+    """The file a path expression's value names (`args.config` whose argparse `default=` is
+    `os.path.join(os.path.dirname(__file__), "..", "configs", "x.yaml")`, or a relative text from
+    the working folder, `"configs/agents/x.yaml"`), and whether from the module's own place."""
     while isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords and _short(node.func) in _SAME:
         node = node.args[0]  # `Path(args.config)`
-    ref = reader.evaluate(node, frame).ref
-    return ref.path if isinstance(ref, NamedFile) else None
+    read = reader.evaluate(node, frame)
+    if isinstance(read.ref, NamedFile):
+        return read.ref.path, True
+    return (read.value, False) if _relative(read.value) else None
 
 
 def named_file(node: ast.expr, frame) -> Val | None:
