@@ -204,3 +204,129 @@ def test_an_engine_without_the_mask_is_silent(tmp_path: Path) -> None:
     files = _infer(WITH_OPEN, LOADS[0][1], "configs/speculative.yaml")
     files["src/unified_infer.py"] = files["src/unified_infer.py"].replace("return_sampling_mask=True, ", "")
     assert check(tmp_path, files) == []
+
+
+# AgentBench: the agent a YAML names by its dotted path, made by an importlib factory
+
+AGENT = (
+    "import requests\n"
+    "\n"
+    "\n"
+    "class HTTPAgent:\n"
+    "    def __init__(self, url, body=None, headers=None, **kwargs):\n"
+    "        self.url = url\n"
+    "        self.body = body or {}\n"
+    "        self.headers = headers or {}\n"
+    "\n"
+    "    def inference(self, history):\n"
+    "        body = self.body.copy()\n"
+    "        body.update({'messages': history})\n"
+    "        resp = requests.post(self.url, json=body, headers=self.headers, timeout=120)\n"  # line 13
+    "        return resp.json()\n"
+)
+AGENT_YAML = (
+    "module: {module}\n"
+    "parameters:\n"
+    "  url: http://localhost:8000/v1/chat/completions\n"
+    "  body:\n"
+    "    model: THUDM/glm-4-9b-chat\n"
+    "    temperature: 0.7\n"
+    "    top_k: 20\n"
+)
+SERVE = "#!/bin/bash\nvllm serve THUDM/glm-4-9b-chat {mask}--logprobs-mode processed_logprobs --enable-scale-out\n"
+FACTORIES = [
+    # AgentBench's: a pydantic record whose method imports the class its dotted text names
+    (
+        "import importlib\n"
+        "from typing import Any, Dict\n"
+        "\n"
+        "from pydantic import BaseModel\n"
+        "\n"
+        "\n"
+        "class InstanceFactory(BaseModel):\n"
+        "    module: str\n"
+        "    parameters: Dict[str, Any] = {}\n"
+        "\n"
+        "    def create(self):\n"
+        "        path, name = self.module.rsplit('.', 1)\n"
+        "        cls = getattr(importlib.import_module(path), name)\n"
+        "        return cls(**self.parameters)\n",
+        "agent = InstanceFactory(**yaml.safe_load(f)).create()",
+    ),
+    # a function of the config, `import_module` imported by name
+    (
+        "from importlib import import_module\n"
+        "\n"
+        "\n"
+        "def create(config):\n"
+        "    module_name, class_name = config['module'].rsplit('.', 1)\n"
+        "    agent_class = getattr(import_module(module_name), class_name)\n"
+        "    return agent_class(**config['parameters'])\n",
+        "agent = create(yaml.safe_load(f))",
+    ),
+]
+RUNNER = (
+    "import argparse\n"
+    "\n"
+    "import yaml\n"
+    "\n"
+    "from src.typings.config import {names}\n"
+    "\n"
+    "\n"
+    "def main():\n"
+    "    parser = argparse.ArgumentParser()\n"
+    "    parser.add_argument('--config', type=str, default={default})\n"
+    "    args = parser.parse_args()\n"
+    "    with open(args.config) as f:\n"
+    "        {made}\n"
+    "    print(agent.inference([{{'role': 'user', 'content': 'hi'}}]))\n"
+    "\n"
+    "\n"
+    "if __name__ == '__main__':\n"
+    "    main()\n"
+)
+
+
+def _agentbench(
+    factory: str, made: str, module: str = "src.client.agents.HTTPAgent", default: str = "'configs/agents/glm.yaml'", mask: str = "True"
+) -> dict[str, str]:
+    names = "InstanceFactory" if "InstanceFactory" in made else "create"
+    return {
+        "src/__init__.py": "",
+        "src/client/__init__.py": "",
+        "src/client/agents/__init__.py": "from .http_agent import HTTPAgent\n",
+        "src/client/agents/http_agent.py": AGENT,
+        "src/typings/__init__.py": "",
+        "src/typings/config.py": factory,
+        "src/agent_test.py": RUNNER.format(names=names, default=default, made=made),
+        "configs/agents/glm.yaml": AGENT_YAML.format(module=module),
+        "scripts/serve.sh": SERVE.format(mask="--return-sampling-mask " if mask == "True" else ""),
+    }
+
+
+@pytest.mark.parametrize(("factory", "made"), FACTORIES)
+def test_the_class_a_yaml_names_by_its_dotted_path_is_made_with_its_parameters(tmp_path: Path, factory: str, made: str) -> None:
+    assert check(tmp_path, _agentbench(factory, made)) == [("http_agent.py", 13, "RPL301")]
+
+
+@pytest.mark.parametrize(("factory", "made"), FACTORIES)
+def test_a_dotted_path_naming_another_class_makes_no_client(tmp_path: Path, factory: str, made: str) -> None:
+    assert check(tmp_path, _agentbench(factory, made, module="src.client.agents.OtherAgent")) == []
+
+
+@pytest.mark.parametrize(("factory", "made"), FACTORIES)
+def test_a_config_path_the_command_line_must_give_leaves_the_client_open(tmp_path: Path, factory: str, made: str) -> None:
+    assert check(tmp_path, _agentbench(factory, made, default="None")) == []
+
+
+def test_a_server_without_the_mask_has_no_client_to_report(tmp_path: Path) -> None:
+    assert check(tmp_path, _agentbench(*FACTORIES[0], mask="False")) == []
+
+
+def test_a_relative_argparse_default_names_the_config_from_the_import_root(tmp_path: Path) -> None:
+    """The agent made from the file directly: the path is read where `python -m src.agent_test` runs."""
+    files = _agentbench(*FACTORIES[0])
+    files["src/agent_test.py"] = files["src/agent_test.py"].replace(
+        "from src.typings.config import InstanceFactory", "from src.client.agents import HTTPAgent"
+    ).replace("agent = InstanceFactory(**yaml.safe_load(f)).create()", "agent = HTTPAgent(**yaml.safe_load(f)['parameters'])")
+    assert check(tmp_path, files) == [("http_agent.py", 13, "RPL301")]

@@ -24,6 +24,15 @@ def called_on_unknown(
     """Whether a module near `module` (or `module` itself) calls `.method(...)` with keywords the
     method's `**kwargs` would take (`**params`, a name it has no parameter for) on a receiver that
     is neither `self` nor an object the reader knows the class of."""
+    known: dict = reader.__dict__.setdefault("_called_on_unknown", {})
+    if id(method) not in known:
+        known[id(method)] = _called_on_unknown(reader, module, method, texts, open_file)
+    return known[id(method)]
+
+
+def _called_on_unknown(
+    reader: Evaluates, module: Module, method: ast.FunctionDef | ast.AsyncFunctionDef, texts: list[tuple[str, str]], open_file: Opens
+) -> bool:
     word = f".{method.name}("
     named = {argument.arg for argument in (*method.args.posonlyargs, *method.args.args, *method.args.kwonlyargs)}
     here = os.path.normpath(module.path)
