@@ -6,8 +6,11 @@ call of an object bound to the wrapper's construction on every branch (prometheu
 a method of that name with keywords on an object the reader cannot tell apart
 (`batch_completions_with_retries(model, ...)` calling `model.completions(inputs, **params)`);
 and a YAML file read by `open(args.config)` whose argparse default names it from the module's
-own place (WildBench's `os.path.join(os.path.dirname(__file__), "..", "configs", "x.yaml")`).
-Each stays silent where the value is not the program's, and a method whose callers pass
+own place (WildBench's `os.path.join(os.path.dirname(__file__), "..", "configs", "x.yaml")`) or
+from the folder the program runs from; and a class a YAML names by its dotted path, made by an
+importlib factory with the YAML's parameters (AgentBench's `InstanceFactory(**yaml.safe_load(f)).create()`:
+`getattr(importlib.import_module(path), name)(**self.parameters)`, an `HTTPAgent` posting to a replay
+server's chat route). Each stays silent where the value is not the program's, and a method whose callers pass
 nothing more is still judged as written."""
 
 from __future__ import annotations
@@ -326,7 +329,9 @@ def test_a_server_without_the_mask_has_no_client_to_report(tmp_path: Path) -> No
 def test_a_relative_argparse_default_names_the_config_from_the_import_root(tmp_path: Path) -> None:
     """The agent made from the file directly: the path is read where `python -m src.agent_test` runs."""
     files = _agentbench(*FACTORIES[0])
-    files["src/agent_test.py"] = files["src/agent_test.py"].replace(
-        "from src.typings.config import InstanceFactory", "from src.client.agents import HTTPAgent"
-    ).replace("agent = InstanceFactory(**yaml.safe_load(f)).create()", "agent = HTTPAgent(**yaml.safe_load(f)['parameters'])")
+    files["src/agent_test.py"] = (
+        files["src/agent_test.py"]
+        .replace("from src.typings.config import InstanceFactory", "from src.client.agents import HTTPAgent")
+        .replace("agent = InstanceFactory(**yaml.safe_load(f)).create()", "agent = HTTPAgent(**yaml.safe_load(f)['parameters'])")
+    )
     assert check(tmp_path, files) == [("http_agent.py", 13, "RPL301")]

@@ -73,8 +73,9 @@ def file_loaded(reader, name: str, node: ast.Call, frame) -> Val | None:
     module's own place (`Path(__file__).parent / "configs" / "x.yaml"`, `os.path.join(HERE, "x.json")`):
     its keys, each written where the file writes it. A path from the working folder is read under
     the folder that holds the module's top package, or a script's own folder (`import_root`), and a
-    path from the command line only when the one command line a compose
-    service runs the module with gives its option (`run_commands`) (None: not such a loader)."""
+    path from the command line when the one command line a compose
+    service runs the module with gives its option (`run_commands`), else at the option's default
+    (`open(args.config)` with an argparse `default=`) (None: not such a loader)."""
     from .toml_configs import TOML_LOADERS, read_toml
 
     if name not in FILE_LOADERS and name not in TOML_LOADERS or not node.args:
