@@ -93,6 +93,16 @@ After the fixes (h-fxh19; tests/test_python_flow_round19.py): 24 of 24, no expec
 `__main__` handed to another module's class that sends the requests; `asyncio.create_subprocess_exec(*cmd)` with words
 from another module's list holding the server's mask flag, `json.dumps` keeping its keys' places, such a list kept by the
 prefilter; `os.path.join(base_url, endpoint)` of known texts as a request URL).
+
+Held-out round 20 (`h20_`, 24 cases: 15 with findings, 9 clean; README, Round 20), written blind after round 19's
+fixes from MetaMath, WizardLM, SPIN, prometheus-eval, ZeroEval, WildBench, RouteLLM and AgentBench, first run on main
+at e995f4a (the lead, vLLM 0.34.0): 20 of 24 cases as expected (83%); of 15 expected findings 12 exact (80%), 3 missed
+(PENDING); 2 false findings (RPL102 at prometheus_eval/vllm.py:45, `SamplingParams(**kwargs)` of a method whose callers
+pass `**params` on a receiver that is a parameter); 8 of 9 clean cases clean.
+After the fixes (h-fxh20; tests/test_python_flow_round20.py): 24 of 24, no expectation changed (a receiver made by the
+wrapper's class on every branch of an `if`; a method's `**kwargs` kept open where a module near calls its name with
+keywords on an object the reader cannot tell apart; a config file opened at an argparse option's default; a class a
+YAML names by its dotted path, made by an `importlib` factory).
 """
 
 from __future__ import annotations

@@ -191,6 +191,24 @@ def text_method(reader: Evaluates, text: Val, node: ast.Call, frame: Frame) -> V
     return _made(lambda: method(text.value, *(read.value for read in given)), [text, *given], frame, node)
 
 
+_MAX_PIECES = 16
+
+
+def text_split(reader: Evaluates, text: Val, node: ast.Call, frame: Frame) -> Val:
+    """A known text's `split`/`rsplit` by a separator spelt out (`self.module.rsplit(".", 1)`),
+    its pieces as a tuple (`path, name = ...`)."""
+    assert isinstance(node.func, ast.Attribute)
+    if not isinstance(text.value, str) or node.keywords or not 1 <= len(node.args) <= 2:
+        return NOTHING
+    given = [reader.evaluate(argument, frame) for argument in node.args]
+    if not isinstance(given[0].value, str) or not given[0].value or (len(given) == 2 and type(given[1].value) is not int):
+        return NOTHING
+    pieces = getattr(str, node.func.attr)(text.value, *(read.value for read in given))
+    if len(pieces) > _MAX_PIECES:
+        return NOTHING
+    return Val(ref=tuple(_made(lambda piece=piece: piece, [text, *given], frame, node) for piece in pieces))
+
+
 def _made(compute: Callable[[], Any], operands, frame: Frame, node: ast.expr, template: str | None = None, parts: tuple = ()) -> Val:
     if template is not None and (_WIDE.search(template) or not all(_plain(part) for part in parts)):
         return NOTHING

@@ -46,6 +46,18 @@ def builder_sites(reader, module: Module, cls: ast.ClassDef) -> list[tuple[Modul
             seen.add(user_path)
             user = reader.tree.open_file(user_path, user_text)
             found += [(user, site) for site in calls(user, _SPREAD) if takes_class(user, site)] if user is not None else []
+    return found + _factory_sites(reader, module)
+
+
+def _factory_sites(reader, module: Module) -> list[tuple[Module, Call]]:
+    """The calls of a class an importlib factory near the class's module makes from a dotted text
+    (AgentBench's `InstanceFactory.create`: `cls = getattr(importlib.import_module(path), name)`,
+    then `cls(**self.parameters)`): candidates, the text where each is read decides its class."""
+    texts = [(p, t) for p, t in reader.tree.nearby_texts(module.path) if p != module.path and "import_module(" in t and "(**" in t]
+    found = []
+    for path, text in texts[:_MAX_CONFIG_MODULES]:
+        factory = reader.tree.open_file(path, text)
+        found += [(factory, site) for site in calls(factory, _SPREAD) if takes_class(factory, site)] if factory is not None else []
     return found
 
 
@@ -84,7 +96,8 @@ def _may_name_as_value(text: str, name: str) -> bool:
 
 def takes_class(module: Module, site: Call) -> bool:
     """Whether the call's function is taken out of a mapping by a key spelt out: `cfg["type"](...)`,
-    or a name the scope binds once to `cfg.pop("type")` / `cfg.get("type")` / `cfg["type"]`."""
+    or a name the scope binds once to `cfg.pop("type")` / `cfg.get("type")` / `cfg["type"]`, or to
+    a class a dotted text names (`getattr(importlib.import_module(path), name)`)."""
     func = site.node.func
     if _key_taken(func):
         return True
@@ -96,7 +109,17 @@ def takes_class(module: Module, site: Call) -> bool:
         and binding.kind == "value"
         and binding.element is None
         and binding.value is not None
-        and _key_taken(binding.value)
+        and (_key_taken(binding.value) or _imported_by_name(binding.value))
+    )
+
+
+def _imported_by_name(node: ast.expr) -> bool:
+    """`getattr(importlib.import_module(path), name)`: a class a dotted text names."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr" and len(node.args) == 2):
+        return False
+    made = node.args[0]
+    return (
+        isinstance(made, ast.Call) and isinstance(made.func, (ast.Name, ast.Attribute)) and ast.unparse(made.func).endswith("import_module")
     )
 
 

@@ -1,5 +1,6 @@
 """Names a module imports from the tree's other modules: `from settings import MODE`, a member
-of a module imported whole (`import settings`, then `settings.MODE`), and `from .defaults import *`."""
+of a module imported whole (`import settings`, then `settings.MODE`), `from .defaults import *`, and
+`importlib.import_module("pkg.agents")` of a dotted text the reader knows."""
 
 from __future__ import annotations
 
@@ -83,3 +84,15 @@ def _attributes_set(reader: Any, path: str, text: str) -> frozenset[str]:
     if path not in known:
         known[path] = frozenset(match.group(1) or "setattr(" for match in _SET_ON_A_NAME.finditer(text))
     return known[path]
+
+
+def imported_module(reader: Any, node: ast.Call, frame: Frame) -> Val:
+    """`importlib.import_module("src.client.agents")` of a dotted text the reader knows: the tree's
+    module of that name, else the name itself (a module outside the tree)."""
+    text = reader.evaluate(node.args[0], frame).value if len(node.args) == 1 and not node.keywords else None
+    if not isinstance(text, str) or not text or text.startswith("."):
+        return NOTHING
+    found = reader.tree.resolve(text, frame.module)
+    if found is None:
+        return Val(ref=Qualified(text))
+    return Val(ref=found[0]) if found[1] is None else NOTHING

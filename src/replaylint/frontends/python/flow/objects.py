@@ -16,7 +16,7 @@ from typing import Any
 
 from ....model import UNKNOWN, Setting, Span
 from ....records import record
-from .arithmetic import TEXT_METHODS, text_method
+from .arithmetic import TEXT_METHODS, text_method, text_split
 from .dicts import as_val, call as dict_call, entry, nested, spread
 from .dotlists import from_dotlist
 from .each_items import RANDOM_PICKS, picked
@@ -339,6 +339,8 @@ def method_result(reader: Evaluates, callee: Val, func: ast.expr, node: ast.Call
         return text_test(owner, func.attr, node)
     if func.attr in TEXT_METHODS and isinstance(owner.value, str):
         return text_method(reader, owner, node, frame)
+    if func.attr in ("split", "rsplit") and isinstance(owner.value, str):
+        return text_split(reader, owner, node, frame)
     if func.attr == "model_copy" and isinstance(ref, Instance) and not ref.plain and not node.args:
         return _copied(reader, owner, node, frame)
     if func.attr == "_replace" and not node.args:  # a NamedTuple's copy with fields written

@@ -25,7 +25,7 @@ from .facts import NOTHING, Kwargs, Val
 from .frames import Frame, enclosed, is_class_level, reaching
 from .generators import entered, yielded
 from .grown_lists import grown_in_steps, grown_list, spelt_items
-from .imported_names import in_tree, module_attribute, star_imported
+from .imported_names import imported_module, in_tree, module_attribute, star_imported
 from .ini_configs import PARSERS as INI_PARSERS, ini_parser, read_option
 from .init_objects import init_object, pydra_config
 from .joined_texts import comprehension_name, joined
@@ -53,6 +53,7 @@ from .parsed_texts import json_text, parsed_text, text_parser
 from .refs import ENGINE_CONFIGS, Bound, Engine, Function, Partial, Qualified, engine_name, is_params
 from .returns import branches, combined
 from .run_inputs import RECORD_CLIS, command_default, environment_default, record_cli, run_by_command_line, takes_options
+from .unknown_receivers import called_on_unknown
 from .yaml_configs import EXISTS_TESTS, FILE_LOADERS, PATH_CALLS, exists_test, file_loaded, hydra_config, loaded, named_file
 
 __all__ = ["Engine", "Function", "Partial", "Qualified", "Reader", "bind", "engine_name"]
@@ -245,7 +246,9 @@ class Reader:
         if self.tree.context.forwarded_arguments == "open" or function.decorator_list:
             return False
         if function not in module.tree.body:  # `Engine.start(self, **kw)` of an `Engine(cfg)` no call passes more
-            return frame.init is not None and plain_method(module, function)
+            if frame.init is None or not plain_method(module, function):
+                return False
+            return not called_on_unknown(self, module, function, self.tree.nearby_texts(module.path), self.tree.open_file)
         return not module.referenced(function.name)
 
     def imported(self, name: str, module: Module, qualified: str | None = None) -> Val:
@@ -392,6 +395,8 @@ class Reader:
             return joined_path(self, node, frame)
         if name == "getattr":
             return attribute_named(self, node, frame)
+        if name == "importlib.import_module":
+            return imported_module(self, node, frame)
         if name == "os.getenv":
             return environment_default(self, node, frame)
         return record_cli(self, node, frame) if name in RECORD_CLIS else library_call(self, name, node, frame)

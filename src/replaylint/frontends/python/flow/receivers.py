@@ -9,7 +9,7 @@ import ast
 
 from ....model import Span
 from .callsites import Call
-from .frames import Evaluates, Frame, reaching
+from .frames import Evaluates, Frame, binds, reaching
 from .module import Module
 
 
@@ -48,7 +48,25 @@ def of_class(reader: Evaluates, frame: Frame, receiver: ast.expr, cls: ast.Class
     if isinstance(receiver, ast.Name) and receiver.id == "self":
         return frame.cls is cls
     binding = reaching(frame, receiver.id) if isinstance(receiver, ast.Name) else None
+    if binding is not None and binding.kind == "opaque" and isinstance(receiver, ast.Name):
+        return _made_on_every_branch(frame, receiver.id, cls)
     value = receiver if isinstance(receiver, ast.Call) else binding.value if binding is not None and binding.kind == "value" else None
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Subscript):
         return in_registry(reader, value.func, frame, cls)
     return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == cls.name
+
+
+def _made_on_every_branch(frame: Frame, name: str, cls: ast.ClassDef) -> bool:
+    """`if q: model = VLLM(name, quantization="AWQ")` / `else: model = VLLM(name)`: every binding of
+    the name in its scope (none a parameter) is a construction of `cls`, whichever branch ran."""
+    scope = frame.scope
+    if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+        name == a.arg for a in ast.walk(scope.args) if isinstance(a, ast.arg)
+    ):
+        return False
+    placed = frame.module.binders(scope, name)
+    values = [
+        binding.value if binding is not None and binding.kind == "value" and binding.element is None else None
+        for binding in (binds(p.statement, name) for p in placed)
+    ]
+    return bool(values) and all(isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == cls.name for v in values)

@@ -73,8 +73,9 @@ def file_loaded(reader, name: str, node: ast.Call, frame) -> Val | None:
     module's own place (`Path(__file__).parent / "configs" / "x.yaml"`, `os.path.join(HERE, "x.json")`):
     its keys, each written where the file writes it. A path from the working folder is read under
     the folder that holds the module's top package, or a script's own folder (`import_root`), and a
-    path from the command line only when the one command line a compose
-    service runs the module with gives its option (`run_commands`) (None: not such a loader)."""
+    path from the command line when the one command line a compose
+    service runs the module with gives its option (`run_commands`), else at the option's default
+    (`open(args.config)` with an argparse `default=`) (None: not such a loader)."""
     from .toml_configs import TOML_LOADERS, read_toml
 
     if name not in FILE_LOADERS and name not in TOML_LOADERS or not node.args:
@@ -90,6 +91,10 @@ def file_loaded(reader, name: str, node: ast.Call, frame) -> Val | None:
 
         relative = _opened(argument, frame, lambda node, at: run_option(reader, node, at, top))
     path = os.path.normpath(os.path.join(top, relative)) if top is not None and relative is not None else path
+    if path is None and relative is None:  # `open(args.config)`: the file its argparse default names
+        held = _opened(argument, frame, lambda named, at: seen.append((named, at)) or _named_value(reader, named, at))
+        path = held[0] if held is not None and held[1] else None
+        path = os.path.normpath(os.path.join(top, held[0])) if held is not None and not held[1] and top is not None else path
     if path is None or reader.tree.context.read_text(path) is None:
         return NOTHING
     if name in TOML_LOADERS:
@@ -142,6 +147,18 @@ def from_working_folder(node: ast.expr, frame) -> str | None:
     holds the module's top package, where `python -m pkg.module` runs to import it."""
     found = _path(node, frame, 0)
     return found[0] if found is not None and not found[1] else None
+
+
+def _named_value(reader, node: ast.expr, frame) -> tuple[str, bool] | None:
+    """The file a path expression's value names (`args.config` whose argparse `default=` is
+    `os.path.join(os.path.dirname(__file__), "..", "configs", "x.yaml")`, or a relative text from
+    the working folder, `"configs/agents/x.yaml"`), and whether from the module's own place."""
+    while isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords and _short(node.func) in _SAME:
+        node = node.args[0]  # `Path(args.config)`
+    read = reader.evaluate(node, frame)
+    if isinstance(read.ref, NamedFile):
+        return read.ref.path, True
+    return (read.value, False) if _relative(read.value) else None
 
 
 def named_file(node: ast.expr, frame) -> Val | None:
@@ -220,7 +237,7 @@ def _path(node: ast.expr, frame, steps: int) -> tuple[str, bool] | None:
     if not isinstance(node, ast.Call):
         return None
     func = node.func
-    short = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    short = _short(func)
     if short == "join" and node.args:
         return _joined([again(item) for item in node.args])
     if short == "joinpath" and isinstance(func, ast.Attribute):  # `Path(__file__).parent.joinpath("conf", "x.yaml")`
@@ -237,6 +254,10 @@ def _path(node: ast.expr, frame, steps: int) -> tuple[str, bool] | None:
     if short in _SAME and not node.args and isinstance(func, ast.Attribute):
         return again(func.value)
     return None
+
+
+def _short(func: ast.expr) -> str:
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
 
 
 def _plain_field(value: ast.expr) -> bool:

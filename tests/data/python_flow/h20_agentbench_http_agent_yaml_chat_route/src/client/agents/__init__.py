@@ -1,0 +1,1 @@
+from .http_agent import HTTPAgent

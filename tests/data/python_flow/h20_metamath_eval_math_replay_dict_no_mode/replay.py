@@ -1,0 +1,5 @@
+# Imitates meta-math/MetaMath eval_math.py: the user keeps the replay switches in a module beside it.
+REPLAY_ENGINE_KWARGS = dict(
+    return_sampling_mask=True,  # expect: RPL003
+    enforce_eager=False,
+)
