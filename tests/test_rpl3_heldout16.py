@@ -31,6 +31,9 @@ verification with its `synthetic_acceptance_length`, without which vLLM refuses 
 value written elsewhere is expected at that value's line (a settings field's default, an argparse default, a
 TOML key, a values file's list item, a ConfigMap value), a client's finding at its call, a launch's finding at
 the word that decides it (the mask's list item, the dotted word).
+
+First run (the lead, on the integration branch merge-s42 at 9338469, after round 15's fixes): 11 of 16 cases as
+expected (69%); of 8 expected findings 3 exact, 5 missed (PENDING); no false finding; 8 of 8 clean cases clean.
 """
 
 from __future__ import annotations
@@ -68,7 +71,13 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
-PENDING: dict[str, str] = {}
+PENDING: dict[str, str] = {
+    "gitlab_services_async_openai_gather_base_url_from_tomllib": "first run: RPL301 missed (a GitLab CI service alias as the host; an AsyncOpenAI client from a factory module with a base URL from a TOML file)",
+    "helm_range_extra_args_values_prod_override_generation_config_repetition": "first run: RPL302 missed (a chart template ranging over .Values.extraArgs, replaced by -f values-prod.yaml)",
+    "k8s_job_envfrom_configmap_replay_flags_trace_replay": "first run: RPL305 missed (an unquoted $REPLAY_FLAGS in sh -c, from an envFrom ConfigMap)",
+    "nomad_json_job_dotted_speculative_synthetic": "first run: RPL306 missed (a Nomad JSON job's args are not read)",
+    "notebook_bash_cell_serve_thinking_budget_argparse_default_module": "first run: RPL303 missed (a %%bash cell's vllm serve; a thinking budget from an argparse default of another module, parse_args([]))",
+}
 
 
 def test_every_folder_is_a_case_and_a_third_are_clean() -> None:
