@@ -1,4 +1,4 @@
-# A user's logits processor for CodeGeeX4's fill-in-the-middle mode (never imported by the launch check).
+# Imitates THUDM/CodeGeeX4 README's vLLM section: a user's logits processor module for it (never imported by the launch check).
 class StopAtFenceProcessor:
     def __init__(self, vllm_config, device, is_pin_memory):
         self.fence = "```"
