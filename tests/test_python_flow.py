@@ -103,6 +103,12 @@ After the fixes (h-fxh20; tests/test_python_flow_round20.py): 24 of 24, no expec
 wrapper's class on every branch of an `if`; a method's `**kwargs` kept open where a module near calls its name with
 keywords on an object the reader cannot tell apart; a config file opened at an argparse option's default; a class a
 YAML names by its dotted path, made by an `importlib` factory).
+
+Held-out round 21 (`h21_`, 24 cases: 14 with findings, 10 clean; README, Round 21), written blind from DeepSeek-Coder,
+mistral-evals, ArcticTraining, NeMo-Aligner, InternLM, Yi, EAGLE, CodeGeeX4, Hermes-Function-Calling, OpenICL,
+starcoder2 and LLM-Shearing, first run on the integration branch merge-s42 at 9338469 (the lead, vLLM 0.34.0, after
+round 20's fixes): 21 of 24 cases as expected (88%); of 14 expected findings 11 exact (79%), 3 missed (PENDING);
+0 false findings; 10 of 10 clean cases clean.
 """
 
 from __future__ import annotations
@@ -122,7 +128,11 @@ CORPUS = Path(__file__).parent / "data" / "python_flow"
 CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
-PENDING: dict[str, str] = {}
+PENDING: dict[str, str] = {
+    "h21_arctic_training_vllm_synth_default_sampling_no_top_k": "round 21 first run: RPL102 missed (SamplingParams' own default top_k through a default sampling dict, vllm_callers.py:16)",
+    "h21_codegeex4_openai_api_server_os_system": "round 21 first run: RPL301 missed (a server started with os.system of a command string)",
+    "h21_nemo_aligner_vllm_server_yaml_greedy": "round 21 first run: RPL101 missed (a greedy temperature in the server's YAML config, conf/gpt_generation.yaml:12)",
+}
 
 
 def _cases(cases: list[str], waits: pytest.MarkDecorator) -> list:
