@@ -1,4 +1,5 @@
-"""`env[].valueFrom.configMapKeyRef`: a container variable taken from one key of a ConfigMap.
+"""`env[].valueFrom.configMapKeyRef`: a container variable taken from one key of a ConfigMap;
+`envFrom[].configMapRef`: all of its keys.
 
 The ConfigMap is looked up by name in the manifest's own file, else among the other YAML files
 of its folder (applied together, `kubectl apply -f deploy/`): the value is that key's, written
@@ -41,6 +42,13 @@ class ConfigMapKeys:
             return _entry(self._source.index, self._own[name], key)
         found = self._in_folder().get(name, [])
         return _entry(*found[0], key) if len(found) == 1 else None
+
+    def whole(self, name: str) -> tuple[LineIndex, MappingNode] | None:
+        """The `data` of the ConfigMap `configMapRef` names, with the index of its file."""
+        if name in self._own:
+            return self._source.index, self._own[name]
+        found = self._in_folder().get(name, []) if name else []
+        return found[0] if len(found) == 1 else None
 
     def _in_folder(self) -> dict[str, list[tuple[LineIndex, MappingNode]]]:
         if self._folder is None:

@@ -44,7 +44,7 @@ from typing import Callable, Iterator
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ...edits import Sequence, remove
-from ...model import UNKNOWN, Launch, LaunchKind, Setting
+from ...model import UNKNOWN, Launch, LaunchKind, LineIndex, Setting
 from ...readers import vllm_config
 from ...readers.yaml_nodes import HOLE, STR, content_end, dash_of, entries, get, get_str, items, span, walked
 from ...readers.yaml_scalars import k8s_expand, scalar, templated
@@ -159,16 +159,17 @@ def env_of(
     """A container's `env` list (later entries win) over its `envFrom` and `base`."""
     env = base.copy() if base is not None else Env()
     for item in items(env_from):
-        data = (maps or {}).get(get_str(item, "configMapRef", "name") or "")
-        if data is None:
+        found = _referenced_map(source, get_str(item, "configMapRef", "name") or "", maps, keys)
+        if found is None:
             env.open = True  # a Secret, or a ConfigMap of the cluster: any variable
             continue
+        map_index, data = found
         prefix = get_str(item, "prefix") or ""
         for key, value_node in entries(data):
             if isinstance(value_node, ScalarNode):
-                whole = source.index.span(key.start_mark.index, content_end(source.text, value_node))
+                whole = map_index.span(key.start_mark.index, content_end(map_index.text, value_node))
                 shown = f"{prefix}{key.value}={value_node.value}"
-                env.set(Setting(prefix + key.value, value_node.value, whole, shown, span(source.index, value_node)), None)
+                env.set(Setting(prefix + key.value, value_node.value, whole, shown, span(map_index, value_node)), None)
     if not isinstance(env_node, SequenceNode):
         if env_node is not None and not (isinstance(env_node, ScalarNode) and env_node.tag.endswith(":null")):
             env.open = True
@@ -215,6 +216,16 @@ def env_of(
             place = YamlEnvPlace(removal, value_span, lambda v, style=style, flow=flow: scalar(v, style, flow), replacement)
         env.set(Setting(name, value, setting_span, f"{name}={shown}", from_map[1] if from_map is not None else value_span), place)
     return env
+
+
+def _referenced_map(
+    source: SourceFile, name: str, maps: dict[str, MappingNode] | None, keys: ConfigMapKeys | None
+) -> tuple[LineIndex, MappingNode] | None:
+    """The ConfigMap an `envFrom` item names: the file's own, else (`keys`) its folder's."""
+    if keys is not None:
+        return keys.whole(name)
+    data = (maps or {}).get(name)
+    return (source.index, data) if data is not None else None
 
 
 def _script(source: SourceFile, nodes: list[Node], env: Env):
