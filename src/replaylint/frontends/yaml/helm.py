@@ -41,16 +41,17 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Any
+from typing import Any, Callable
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from ...model import Launch, LaunchKind
+from ...model import Launch, LaunchKind, LineIndex
 from ...readers.yaml_nodes import STR, construct, content_end, get, get_str, items, mapping, source, span, walked
 from ...readers.yaml_words import Container, Place, Words, item_tokens, sequence_words
 from ...source import ExtractContext, SourceFile
 from ...vllm.command_line import Token
 from .container_launch import Env, Image, build, built, command, container_context, image_of
+from .helm_overrides import Layers, installed
 from .helm_templates import ranged_container
 from .kubernetes import env_of
 
@@ -200,13 +201,17 @@ def _chart_args(source: SourceFile, context: ExtractContext, document: Node) -> 
         if not isinstance(node, MappingNode) or _container_item(path):
             continue
         fields = mapping(node)
-        if "image" not in fields or not any(key in fields for key in _ARGS_KEYS):
+        if not any(key in fields for key in _ARGS_KEYS):
             continue
-        image = _image(fields["image"][1], index)
+        install = installed(context, source.path, ("image", *_ARGS_KEYS)) if not path and "image" not in fields else None
+        if "image" in fields:
+            image = _image(fields["image"][1], index)
+        else:
+            image = _layered_image(install) if install is not None else None
         if image is None or not image.vllm:
             continue
         for key in _ARGS_KEYS:
-            if key not in fields:
+            if key not in fields or (install is not None and not install.decided_here(key)):
                 continue
             args = fields[key][1]
             found = sequence_words(index, args)
@@ -219,19 +224,47 @@ def _chart_args(source: SourceFile, context: ExtractContext, document: Node) -> 
             env.open = True
             label = ".".join(path) or "values"
             reasons = [f"the chart's template decides how `{key}` reaches vLLM"]
-            rendered = _rendered(source, context, document, (*path, key), words)
+            rendered = _rendered(source, context, (*path, key), words, _lookup(source, document, install))
             if rendered is not None:
                 (words, env.open, label), reasons = rendered, []
             launches.extend(built(build(container_context(LaunchKind.HELM, env, image, label, reasons), span(index, node), words, "serve")))
     return launches
 
 
+def _layered_image(install: Layers) -> Image | None:
+    """The image once Helm merged the files: a text as the last file writes it, or a mapping's
+    `repository`, `tag` and `registry` each from the last file that sets it."""
+    found = install.lookup("image")
+    if found is None or not isinstance(found[1], MappingNode):
+        return _image(found[1], found[0]) if found is not None else None
+    parts = {key: install.lookup(f"image.{key}") for key in ("repository", "tag", "registry")}
+    if not all(part is None or (isinstance(part[1], ScalarNode) and part[1].tag == STR) for part in parts.values()):
+        return None
+    repository, tag, registry = parts["repository"], parts["tag"], parts["registry"]
+    if repository is None:
+        return None
+    name = (f"{registry[1].value}/" if registry is not None else "") + repository[1].value
+    evidence = tag if tag is not None and tag[1].value else repository
+    return image_of(f"{name}:{tag[1].value}" if evidence is tag else name, span(*evidence))
+
+
+def _lookup(source: SourceFile, document: Node, install: Layers | None) -> Callable[[str], tuple[LineIndex, Node] | None]:
+    if install is not None:
+        return install.lookup
+    return lambda dotted: (source.index, found) if (found := get(document, *dotted.split("."))) is not None else None
+
+
 def _rendered(
-    source: SourceFile, context: ExtractContext, document: Node, listed: tuple[str, ...], ranged: Words
+    source: SourceFile,
+    context: ExtractContext,
+    listed: tuple[str, ...],
+    ranged: Words,
+    lookup: Callable[[str], tuple[LineIndex, Node] | None],
 ) -> tuple[Words, bool, str] | None:
     """The container's words as the chart's own template renders them (`helm_templates`): its
     `args:` items in order, the values list among them; whether its environment is open; a label.
-    None when the template is not read that plainly."""
+    None when the template is not read that plainly. `lookup` gives a values key's node (from
+    another values file when Helm merges several)."""
     chart = ranged_container(context, source.path, ".".join(listed), ".".join((*listed[:-1], "image")))
     if chart is None:
         return None
@@ -242,14 +275,13 @@ def _rendered(
         elif item.kind == "literal" and item.index is not None:
             words.add(Token(item.text, item.index.span(item.start, item.end), item.index.text[item.start : item.end]), None)
         else:
-            value = get(document, *item.path.split("."))
-            if not isinstance(value, ScalarNode) or value.tag != STR:
+            found = lookup(item.path)
+            if found is None or not isinstance(found[1], ScalarNode) or found[1].tag != STR:
                 return None
-            holder = Container("value", [(value.start_mark.index, content_end(source.text, value))], style=value.style or "")
-            words.add(
-                Token(value.value, span(source.index, value), source.text[value.start_mark.index : content_end(source.text, value)]),
-                Place(holder, 0),
-            )
+            where, value = found
+            holder = Container("value", [(value.start_mark.index, content_end(where.text, value))], style=value.style or "")
+            shown = where.text[value.start_mark.index : content_end(where.text, value)]
+            words.add(Token(value.value, span(where, value), shown), Place(holder, 0) if where is source.index else None)
     return words, chart.env, f"{os.path.basename(chart.template)} args"
 
 
