@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 from typing import Any, Iterator
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 from ....model import UNKNOWN, Launch, Request, Setting
 from ....records import record
@@ -69,6 +69,8 @@ _OPENAI_WRAPPERS = ("with_raw_response", "with_streaming_response", "beta")
 _METHOD_FIRST = ("request", "stream")
 # Sessions made with a `base_url` that a relative `.post` path is joined to.
 _SESSION_CLASSES = ("Client", "AsyncClient", "ClientSession")
+# requests-toolbelt's session, which joins every path to its `base_url` with `urljoin`.
+_URLJOIN_SESSIONS = ("BaseUrlSession",)
 # The OpenAI client's copies with other options (`client.with_options(timeout=600)`): same address.
 _COPIES = ("with_options", "copy")
 _MAX_CALLERS = 3  # functions followed up to the client's construction
@@ -209,9 +211,15 @@ def _body(node: ast.Call) -> ast.expr | None:
 
 def _under_base(reader: Reader, path: Any, session: ast.expr, frame: Frame) -> tuple[str, int, str] | None:
     """(host, port, path) of a path posted through a session made with a known `base_url`."""
-    if not isinstance(path, str) or not path.startswith("/"):
+    if not isinstance(path, str):
         return None
-    made = _constructions(reader, session, frame, _SESSION_CLASSES)
+    made = _constructions(reader, session, frame, _SESSION_CLASSES + _URLJOIN_SESSIONS)
+    if made and all(_is_class(call, _URLJOIN_SESSIONS) for call, _ in made):
+        bases = {text(reader, keyword(call, "base_url") or next(iter(call.args), None), where) for call, where in made}
+        base = bases.pop() if len(bases) == 1 else None
+        return url_address(urljoin(base, path)) if isinstance(base, str) else None
+    if not path.startswith("/") or any(_is_class(call, _URLJOIN_SESSIONS) for call, _ in made):
+        return None
     addresses = {url_address(text(reader, keyword(call, "base_url"), where)) for call, where in made}
     if len(addresses) != 1 or None in addresses:
         return None
