@@ -11,7 +11,8 @@ a mapping (`value:`, `description:`); every variable but its own of a job that `
 (the template's `variables:` win over the pipeline's) or has `inherit:`; every variable the file
 does not set in a pipeline that `include:`s files; `$[[ inputs.x ]]` (a component's inputs), as
 words. A job whose scripts are not lists
-of strings (a `!reference [...]`) is not read.
+of strings (a `!reference [...]`) is not read. The vLLM servers a job's `services:` start are read
+by `gitlab_services`.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from ...readers.yaml_nodes import STR, entries, get, span
 from ...source import ExtractContext, SourceFile
 from .command_lists import joined_script
 from .container_launch import Env, Image, container_context, image_of, script_launches, shell_frontend
+from .gitlab_services import service_launches, service_nodes
 from .workflows import env_map
 
 _KEYWORDS = frozenset(
@@ -57,6 +59,7 @@ def extract(source: SourceFile, context: ExtractContext, document: Node) -> list
     pipeline_env.open = pipeline_env.open or get(document, "include") is not None
     default = get(document, "default")
     launches: list[Launch] = []
+    services: set[int] = set()  # a `default:` service many jobs run is one server
     for key, job in entries(document):
         if not _is_job(key, job):
             continue
@@ -67,6 +70,10 @@ def extract(source: SourceFile, context: ExtractContext, document: Node) -> list
         before = get(job, "before_script")
         if before is None and inherits:
             before = get(default, "before_script") or get(document, "before_script")
+        for service in service_nodes(job, default, document, inherits):
+            if id(service) not in services:
+                services.add(id(service))
+                launches.extend(service_launches(source, context, service, env, f"job {key.value}"))
         script_lines = _lines(get(job, "script"), 0)
         lines = [*_lines(before, 0), *script_lines]
         script = joined_script(source, lines, "\n", _INPUTS) if script_lines and None not in lines else None  # type: ignore[arg-type]
