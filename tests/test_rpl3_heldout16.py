@@ -72,11 +72,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
 PENDING: dict[str, str] = {
-    "gitlab_services_async_openai_gather_base_url_from_tomllib": "first run: RPL301 missed (a GitLab CI service alias as the host; an AsyncOpenAI client from a factory module with a base URL from a TOML file)",
-    "helm_range_extra_args_values_prod_override_generation_config_repetition": "first run: RPL302 missed (a chart template ranging over .Values.extraArgs, replaced by -f values-prod.yaml)",
-    "k8s_job_envfrom_configmap_replay_flags_trace_replay": "first run: RPL305 missed (an unquoted $REPLAY_FLAGS in sh -c, from an envFrom ConfigMap)",
     "nomad_json_job_dotted_speculative_synthetic": "first run: RPL306 missed (a Nomad JSON job's args are not read)",
-    "notebook_bash_cell_serve_thinking_budget_argparse_default_module": "first run: RPL303 missed (a %%bash cell's vllm serve; a thinking budget from an argparse default of another module, parse_args([]))",
 }
 
 
