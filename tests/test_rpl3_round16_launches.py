@@ -7,7 +7,8 @@
 - A chart's extra values file (`values-prod.yaml`) that a helm command line of the tree gives with `-f`
   is merged over the chart's `values.yaml` as Helm merges it (a list replaced whole); no such command
   line, a later `-f` file setting the list, or a `--set` of it: no launch of that file.
-- requests-toolbelt's `BaseUrlSession(base_url=...)` joins a posted path to its base with `urljoin`.
+- requests-toolbelt's `BaseUrlSession(base_url=...)` joins a posted path to its base with `urljoin`;
+  an argparse default read through `parse_args([])` (argv spelt out) is decided, not a condition.
 - A GitLab CI job's `services:` entry running the vLLM image is a replay server the job reaches by its
   `alias` and by the names GitLab derives from the image; not by `localhost`.
 """
@@ -118,8 +119,10 @@ def test_a_set_of_the_list_or_a_values_file_from_a_variable_is_unknown(tmp_path:
 # --- A notebook's BaseUrlSession -----------------------------------------------------------------
 
 
-def test_a_budget_from_another_modules_argparse_default(tmp_path: Path) -> None:
-    assert findings(tmp_path, NOTEBOOK_ON) == [BUDGET]
+def test_a_budget_from_another_modules_argparse_default_that_parse_args_of_no_words_decides(tmp_path: Path) -> None:
+    tree = tmp_path / "tree"
+    shutil.copytree(HELD_OUT / NOTEBOOK_ON, tree)
+    assert judged(tree) == [(*BUDGET, False)]  # `parse_args([])` never reads the command line: no "when"
 
 
 def test_an_unlimited_budget_default_is_clean(tmp_path: Path) -> None:

@@ -203,11 +203,8 @@ def _chart_args(source: SourceFile, context: ExtractContext, document: Node) -> 
         fields = mapping(node)
         if not any(key in fields for key in _ARGS_KEYS):
             continue
-        install = installed(context, source.path, ("image", *_ARGS_KEYS)) if not path and "image" not in fields else None
-        if "image" in fields:
-            image = _image(fields["image"][1], index)
-        else:
-            image = _layered_image(install) if install is not None else None
+        install = installed(context, source.path, ("image", *_ARGS_KEYS)) if not path else None
+        image = _layered_image(install) if install is not None else _image(fields["image"][1], index) if "image" in fields else None
         if image is None or not image.vllm:
             continue
         for key in _ARGS_KEYS:

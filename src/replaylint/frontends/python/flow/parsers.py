@@ -81,6 +81,9 @@ def written_command_line(reader: Evaluates, parser: Parser, argv: ast.expr, fram
     if words is None or not all(isinstance(word, ast.Constant) and isinstance(word.value, str) for word in words):
         return None
     found, flags = _read(reader, parser)
+    for dest, item in list(found.entries.items()):  # argparse never reads `sys.argv`: each default is decided
+        kept = tuple(said for said in item.assumptions if not said[0].startswith(f"{dest} comes from "))
+        found.entries[dest] = replace(item, assumptions=kept)
     position = 0
     while position < len(words):
         word: ast.Constant = words[position]  # type: ignore[assignment]
