@@ -72,7 +72,6 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
 PENDING: dict[str, str] = {
-    "nomad_json_job_dotted_speculative_synthetic": "first run: RPL306 missed (a Nomad JSON job's args are not read)",
 }
 
 

@@ -166,7 +166,43 @@ def test_localhost_or_another_host_does_not_reach_the_service(tmp_path: Path) ->
 def test_a_default_service_without_scale_out_is_reported_once(tmp_path: Path) -> None:
     pipeline = (HELD_OUT / GITLAB_OFF / PIPELINE).read_text(encoding="utf-8")
     service = pipeline[pipeline.index("  services:\n") : pipeline.index("  variables:\n")]
-    moved = pipeline.replace(service, "").replace("stages:\n", "default:\n" + service.replace('        - "--enable-scale-out"\n', "") + "\nstages:\n")
+    moved = pipeline.replace(service, "").replace(
+        "stages:\n", "default:\n" + service.replace('        - "--enable-scale-out"\n', "") + "\nstages:\n"
+    )
     moved += "\nsecond-job:\n  stage: rollout\n  script:\n    - echo done\n"
     found = findings(tmp_path, GITLAB_OFF, added={PIPELINE: moved})
     assert [(code, path) for code, path, _ in found] == [("RPL301", PIPELINE)]
+
+
+# --- Nomad jobs in JSON ----------------------------------------------------------------------------
+
+NOMAD_ON = "nomad_json_job_dotted_speculative_synthetic"
+NOMAD_OFF = "nomad_json_job_dotted_speculative_standard_clean"
+NOMAD = "nomad/policy.json"
+SYNTHETIC = ("RPL306", NOMAD, 32)
+
+
+def test_a_nomad_docker_tasks_dotted_synthetic_verification(tmp_path: Path) -> None:
+    assert findings(tmp_path, NOMAD_ON) == [SYNTHETIC]
+
+
+def test_a_nomad_docker_tasks_standard_verification_is_clean(tmp_path: Path) -> None:
+    assert findings(tmp_path, NOMAD_OFF) == []
+
+
+def test_the_job_object_without_its_wrapper_and_the_podman_driver(tmp_path: Path) -> None:
+    job = (HELD_OUT / NOMAD_ON / NOMAD).read_text(encoding="utf-8")
+    unwrapped = job.replace('{\n  "Job": {', "{\n", 1).rstrip().removesuffix("}").rstrip() + "\n"  # the lines stay
+    assert findings(tmp_path, NOMAD_ON, {NOMAD: (job, unwrapped.replace('"docker"', '"podman"'))}) == [SYNTHETIC]
+
+
+def test_an_entrypoint_of_another_image_that_runs_vllm(tmp_path: Path) -> None:
+    changes = {NOMAD: ('"image": "vllm/vllm-openai:v0.34.0",', '"image": "python:3.12", "entrypoint": ["vllm", "serve"],')}
+    assert findings(tmp_path, NOMAD_ON, changes) == [SYNTHETIC]
+
+
+def test_a_task_of_another_driver_or_an_interpolated_word_is_not_known(tmp_path: Path) -> None:
+    assert findings(tmp_path, NOMAD_ON, {NOMAD: ('"Driver": "docker"', '"Driver": "raw_exec"')}) == []
+    again = tmp_path / "again"
+    interpolated = {NOMAD: ("rejection_sample_method=synthetic", "rejection_sample_method=${NOMAD_META_method}")}
+    assert findings(again, NOMAD_ON, interpolated) == []

@@ -11,7 +11,8 @@ spans). A file that does not parse is not reported: JSON files are data of every
 the prefilter (`frontends.relevant`) already asked for the mask written on. JSON has no
 comments, so a finding here is silenced with `per-file-ignores`, and fixes are not offered
 (except to the Python that reads the file, `mapping_readers`). An AWS ECS task definition's
-containers (`containerDefinitions`) are launches, read by the YAML frontend's `ecs` reader.
+containers (`containerDefinitions`) and a Nomad job's docker tasks (`TaskGroups[].Tasks[]`) are
+launches, read by the YAML frontend's `ecs` and `nomad` readers.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from .mapping_readers import followed, is_followed, render as render_followed
 __all__ = ["extract", "render", "parses"]
 
 _TASK_DEFINITION = re.compile(r'"containerDefinitions"|"AWS::ECS::TaskDefinition"')
+_NOMAD_JOB = re.compile(r'"TaskGroups"')
 _CHARACTERS_PER_UNIT = 3  # json's C scanner and the position pass: about three characters a microsecond
 
 
@@ -36,7 +38,7 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
         mappings = engine_mappings.mappings_in(values(source.text))
     except JsonError:
         return []
-    containers = _task_definition_launches(source, context) if _TASK_DEFINITION.search(source.text) else []
+    containers = _container_launches(source, context)
     if not mappings:
         return containers
     # The file's other values are let go before placing, which reads them once more.
@@ -44,12 +46,14 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
     return containers + followed(engine_mappings.launches_of(document, mappings, source.path), source, context)
 
 
-def _task_definition_launches(source: SourceFile, context: ExtractContext) -> list[Launch]:
-    """An ECS task definition's containers (a CloudFormation template's too), read by the YAML
-    frontend's reader: JSON is YAML, and a container is read as a Kubernetes container is."""
-    from .yaml import ecs
+def _container_launches(source: SourceFile, context: ExtractContext) -> list[Launch]:
+    """An ECS task definition's containers (a CloudFormation template's too) and a Nomad job's
+    tasks, read by the YAML frontend's readers: JSON is YAML, and a container is read as a
+    Kubernetes container is."""
+    from .yaml import container_launch, ecs, nomad
 
-    return ecs.extract_json(source, context)
+    readers = [read for pattern, read in ((_TASK_DEFINITION, ecs.extract), (_NOMAD_JOB, nomad.extract)) if pattern.search(source.text)]
+    return container_launch.json_launches(source, context, readers) if readers else []
 
 
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:

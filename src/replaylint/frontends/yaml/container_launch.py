@@ -17,12 +17,14 @@ from dataclasses import field, replace
 from types import ModuleType
 from typing import Any, Callable, Iterable
 
+from yaml.nodes import Node
+
 from ...command import EnvPlace, WordSyntax, token_elements
 from ...frameworks.commands import command_launch
 from ...launch_context import LaunchContext
 from ...model import Edit, Launch, LaunchKind, Setting, Span, VersionHint
 from ...programs import split_launcher, submits_a_job
-from ...readers.yaml_nodes import HOLE
+from ...readers.yaml_nodes import HOLE, ComposeError, compose_all, forget_walks
 from ...readers.yaml_text import Text
 from ...readers.yaml_words import Place, Words
 from ...records import record
@@ -328,3 +330,19 @@ def held_by(launch: Launch, places: list[tuple[int, int, tuple[str, ...]]]) -> t
     """The names of the place (start, end, names) whose text holds the launch: the hosts that
     reach a server a compose service or a Kubernetes workload starts."""
     return next((names for start, end, names in places if start <= launch.span.start < end), launch.hosts)
+
+
+def json_launches(
+    source: SourceFile, context: ExtractContext, readers: Iterable[Callable[[SourceFile, ExtractContext, Node], list[Launch]]]
+) -> list[Launch]:
+    """Launches `readers` find in a JSON file (an ECS task definition, a Nomad job): JSON is YAML,
+    composed with every node's position as the YAML frontend composes it (a file YAML does not
+    read yields nothing)."""
+    try:
+        documents = compose_all(source.text)
+    except ComposeError:
+        return []
+    try:
+        return [launch for document in documents for read in readers for launch in read(source, context, document)]
+    finally:
+        forget_walks()

@@ -18,7 +18,7 @@ from __future__ import annotations
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ...model import UNKNOWN, Launch, LaunchKind, Setting
-from ...readers.yaml_nodes import HOLE, STR, ComposeError, compose_all, entries, forget_walks, get, get_str, items, span
+from ...readers.yaml_nodes import HOLE, STR, entries, get, get_str, items, span
 from ...readers.yaml_scalars import templated
 from ...readers.yaml_text import Text, scalar_text
 from ...readers.yaml_words import Words, item_tokens, sequence_words
@@ -123,16 +123,3 @@ def _env(source: SourceFile, node: MappingNode, keys: dict[str, str]) -> Env:
 def _rendered(value: str) -> bool:
     """A value a template renders (`{{ .Tag }}`, a `${AWS::Region}` of `!Sub`): not known here."""
     return templated(value) or "${" in value
-
-
-def extract_json(source: SourceFile, context: ExtractContext) -> list[Launch]:
-    """The containers of a task definition written as JSON, which is YAML: composed with every
-    node's position, as the YAML reader reads it (a file YAML does not read yields nothing)."""
-    try:
-        documents = compose_all(source.text)
-    except ComposeError:
-        return []
-    try:
-        return [launch for document in documents for launch in extract(source, context, document)]
-    finally:
-        forget_walks()

@@ -24,6 +24,7 @@ from ...readers.yaml_words import Words, item_tokens, sequence_words
 from ...source import ExtractContext, SourceFile
 from .container_launch import Env, build, built, command, container_context, image_of
 
+
 def service_nodes(job: Node, default: Node | None, document: Node, inherits: bool) -> list[Node]:
     """The `services:` entries a job runs: its own, else `default:`'s, else the pipeline's."""
     held = get(job, "services")
