@@ -20,7 +20,6 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 from typing import Any, Iterator
-from urllib.parse import urljoin, urlsplit
 
 from ....model import UNKNOWN, Launch, Request, Setting
 from ....records import record
@@ -39,6 +38,7 @@ from .reader import Reader
 from .requests import request_frames
 from .session_subclasses import self_made
 from .tree import Tree
+from .urls import joined_address, url_address
 
 # A client's own words: the OpenAI client made (`OpenAI(`, `AsyncOpenAI(`, or its module imported to
 # make one) or used (a factory of another module made it), a `.post(` (or `.request("POST", ...)`);
@@ -57,7 +57,6 @@ CLIENT_WORDS = (
     ".request(",
     ".stream(",
 )
-_SCHEME_PORTS = {"http": 80, "https": 443}
 # The longest first: `.chat.completions.create` also ends with `.completions.create`.
 _OPENAI_ROUTES = {"chat.completions.create": "/chat/completions", "completions.create": "/completions", "responses.create": "/responses"}
 _OPENAI_CLASSES = ("OpenAI", "AsyncOpenAI", "Client", "AsyncClient")  # `openai.Client` is `OpenAI`
@@ -217,7 +216,7 @@ def _under_base(reader: Reader, path: Any, session: ast.expr, frame: Frame) -> t
     if made and all(_is_class(call, _URLJOIN_SESSIONS) for call, _ in made):
         bases = {text(reader, keyword(call, "base_url") or next(iter(call.args), None), where) for call, where in made}
         base = bases.pop() if len(bases) == 1 else None
-        return url_address(urljoin(base, path)) if isinstance(base, str) else None
+        return joined_address(base, path)
     if not path.startswith("/") or any(_is_class(call, _URLJOIN_SESSIONS) for call, _ in made):
         return None
     addresses = {url_address(text(reader, keyword(call, "base_url"), where)) for call, where in made}
@@ -239,18 +238,6 @@ def setting_of(reader: Reader, name: str, item: ast.keyword, frame: Frame) -> Se
     read = reader.evaluate(item.value, frame)
     module = frame.module
     return Setting(name, read.value, module.span(item), module.text(item), module.span(item.value), read.keys)
-
-
-def url_address(url: Any) -> tuple[str, int, str] | None:
-    """(host, port, path) of a known URL."""
-    if not isinstance(url, str):
-        return None
-    try:
-        parts = urlsplit(url.strip())
-        port = parts.port or _SCHEME_PORTS.get(parts.scheme)
-    except ValueError:
-        return None
-    return (parts.hostname, port, parts.path) if port is not None and parts.hostname else None
 
 
 def _chain(node: ast.expr) -> str:

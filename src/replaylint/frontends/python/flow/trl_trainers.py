@@ -28,11 +28,12 @@ from ....source import ExtractContext, SourceFile
 from ....vllm.unusable_masks import replay_port
 from .bodies import text
 from .callsites import calls, keyword
-from .clients import Client, setting_of, url_address
+from .clients import Client, setting_of
 from .frames import Frame
 from .module import Module, parse
 from .reader import Reader
 from .tree import Tree
+from .urls import url_address
 
 MODE = "vllm_mode"  # kept with the request: what makes the trainer a client over HTTP (RPL301's place)
 
