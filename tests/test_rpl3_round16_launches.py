@@ -206,3 +206,8 @@ def test_a_task_of_another_driver_or_an_interpolated_word_is_not_known(tmp_path:
     again = tmp_path / "again"
     interpolated = {NOMAD: ("rejection_sample_method=synthetic", "rejection_sample_method=${NOMAD_META_method}")}
     assert findings(again, NOMAD_ON, interpolated) == []
+
+
+def test_a_service_word_the_runner_expands_is_unknown(tmp_path: Path) -> None:
+    changes = {PIPELINE: ('        - "--enable-scale-out"\n', '        - "$SCALE_OUT_FLAG"\n')}
+    assert findings(tmp_path, GITLAB_OFF, changes) == []

@@ -7,8 +7,9 @@ does). So the vLLM image with a `command:` runs `vllm serve` with those words. B
 GitLab names every service after its image (the tag dropped): `/` as `__` and as `-`
 (`vllm__vllm-openai`, `vllm-vllm-openai`). The job's `services:` replace `default:`'s, which
 replace the top-level ones. A service is not on the job's `localhost` under the Docker executor
-(it is under Kubernetes'): local names do not reach it. A word the runner expands (`$VAR`) is
-the service's own `variables:`, unknown.
+(it is under Kubernetes'): local names do not reach it. The job's `variables:` are the service's
+environment too; a service with `variables:` of its own has an open environment, and a word the
+runner expands (`$VAR`) is unknown.
 """
 
 from __future__ import annotations
