@@ -1,0 +1,5 @@
+# exploration settings for the policy's rollouts
+EXTRA = dict(
+    top_p=1.0,
+    top_k=151_936,
+)
