@@ -189,7 +189,9 @@ def _string_commands(found: list[Launch], by_span: dict[Span, list[Launch]]) -> 
     found as many (else neither is taken: the libcst pass's stand)."""
     paired: dict[Span, list[Launch]] = {}
     for call in [span for span, launches in by_span.items() if launches[0].kind is LaunchKind.CLI]:
-        inside = [launch.span for launch in found if launch.kind is LaunchKind.CLI and launch.span not in by_span and _within(launch.span, call)]
+        inside = [
+            launch.span for launch in found if launch.kind is LaunchKind.CLI and launch.span not in by_span and _within(launch.span, call)
+        ]
         if not inside:
             continue
         flowed_launches = by_span.pop(call)

@@ -124,7 +124,9 @@ class Module:
             self._enclosing = {}
             for outer in walk(self.tree):  # breadth first: an inner function written in another is found later
                 if isinstance(outer, FUNCTIONS):
-                    self._enclosing.update((id(inner), outer) for inner in walk(outer) if isinstance(inner, FUNCTIONS) and inner is not outer)
+                    self._enclosing.update(
+                        (id(inner), outer) for inner in walk(outer) if isinstance(inner, FUNCTIONS) and inner is not outer
+                    )
         return self._enclosing.get(id(function))
 
     def functions_writing(self, name: str) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:

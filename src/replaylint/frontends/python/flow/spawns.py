@@ -7,8 +7,9 @@ context the tree calls the helper in (the call sites' arguments followed: `build
 reader cannot see (an update with an unknown mapping) leaves it open. A helper no call site in
 the tree reaches is left to the libcst pass. A command string run with `shell=True`, `os.system`
 or `os.popen`, or split by `shlex.split`, that the program puts together (a helper's f-string,
-`+`, `cmd += " --flag"`) is split by `shell_strings`; one the call spells
-itself (a literal, an f-string) is the libcst pass's."""
+`+`, `cmd += " --flag"`, also an f-string the call spells: `os.system(f"vllm serve {MODEL} {flags}")`)
+is split by `shell_strings`, placed at the f-string, where the libcst pass finds its commands
+(`flow.merge` pairs them); a literal the call spells is the libcst pass's alone."""
 
 from __future__ import annotations
 
