@@ -165,9 +165,10 @@ def merge(found: list[Launch], flow: Flowed) -> list[Launch]:
     by_span: dict[Span, list[Launch]] = {}
     for launch in flow.launches:
         by_span.setdefault(launch.span, []).append(launch)
+    strings = _string_commands(found, by_span)
     result = []
     for launch in found:
-        better = by_span.pop(launch.span, None)
+        better = by_span.pop(launch.span, None) or strings.get(launch.span)
         if better is not None and launch.kind is LaunchKind.CLI:
             result.extend(_filled(launch, better))
             continue
@@ -179,6 +180,28 @@ def merge(found: list[Launch], flow: Flowed) -> list[Launch]:
         if any(launch.get("return_sampling_mask") is not None or RUNNER_ENV in launch.env for launch in rest):
             result.extend(rest)
     return result
+
+
+def _string_commands(found: list[Launch], by_span: dict[Span, list[Launch]]) -> dict[Span, list[Launch]]:
+    """The commands of a string a call runs (`os.system(f"vllm serve {MODEL} {flags}")`), which the
+    libcst pass places at their words in the string and the flow at the call: the flow's launches
+    of a call, taken out of `by_span`, each for the libcst pass's command in the same order when both
+    found as many (else neither is taken: the libcst pass's stand)."""
+    paired: dict[Span, list[Launch]] = {}
+    for call in [span for span, launches in by_span.items() if launches[0].kind is LaunchKind.CLI]:
+        inside = [
+            launch.span for launch in found if launch.kind is LaunchKind.CLI and launch.span not in by_span and _within(launch.span, call)
+        ]
+        if not inside:
+            continue
+        flowed_launches = by_span.pop(call)
+        if len(inside) == len(flowed_launches):
+            paired.update((span, [flowed_launch]) for span, flowed_launch in zip(inside, flowed_launches))
+    return paired
+
+
+def _within(span: Span, outer: Span) -> bool:
+    return span.path == outer.path and outer.start <= span.start and span.end <= outer.end and span != outer
 
 
 def _filled(launch: Launch, flowed_launches: list[Launch]) -> list[Launch]:

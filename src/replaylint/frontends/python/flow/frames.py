@@ -223,9 +223,27 @@ def reaching(frame: Frame, name: str, decide: Decides | None = None) -> Binding 
             return found
         if any(argument.arg == name for argument in _every_parameter(scope)):
             return Binding("parameter", node=scope)
+        around = _enclosing(frame, name)
+        if around is not None:
+            return around
         module_frame = replace(frame, scope=frame.module.tree, at=None)
         return _in_scope(module_frame, name)
     return _in_scope(frame, name, decide)
+
+
+def _enclosing(frame: Frame, name: str) -> Binding | None:
+    """A name a nested function (or a method of a class written in a function) reads from a function
+    around it: its import there (`from vllm import LLM` in `worker_process`); any other binding
+    there is what a call of that function gives, not known here (a closure read with it: `enclosed`)."""
+    function = frame.module.enclosing(frame.scope)
+    while function is not None:
+        if any(argument.arg == name for argument in _every_parameter(function)):
+            return Binding("opaque")
+        found = _in_scope(replace(frame, scope=function, cls=None, at=None), name)
+        if found is not None:
+            return found if found.kind == "import" else Binding("opaque")
+        function = frame.module.enclosing(function)
+    return None
 
 
 def enclosed(frame: Frame, name: str) -> bool:

@@ -11,9 +11,9 @@ from typing import Any
 from ....model import UNKNOWN
 from .facts import NOTHING, Val
 from .frames import Evaluates, Frame
-from .memberships import member
+from .memberships import member, sampling_object
 from .module import Guard
-from .refs import Each, NamedFile, NotGiven
+from .refs import Each, Engine, NamedFile, NotGiven
 
 _UNKNOWN_TRUTH = object()
 
@@ -159,12 +159,22 @@ def type_test(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
     (OmegaConf's `DictConfig` is no `dict`), so its test stays unknown."""
     read = reader.evaluate(node.args[0], frame)
     spelt = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+    if isinstance(read.ref, Engine) and sampling_object(reader, read):  # `SamplingParams(...)`: no built-in type's
+        return _sampling_type_test(reader, spelt, frame)
     if type(read.value) not in _SCALARS or read.ref is not None or read.kwargs is not None:
         return NOTHING
     if not all(isinstance(item, ast.Name) and item.id in _BUILTIN_TYPES for item in spelt):
         return NOTHING
     kinds = tuple(_BUILTIN_TYPES[item.id] for item in spelt)  # type: ignore[attr-defined]
     return Val(isinstance(read.value, kinds), assumptions=read.assumptions)
+
+
+def _sampling_type_test(reader: Evaluates, spelt: list[ast.expr], frame: Frame) -> Val:
+    """`isinstance(params, dict)` of a `SamplingParams(...)`: False for built-in types, True for
+    vLLM's class; another class (a base of its own) leaves it unknown."""
+    if any(sampling_object(reader, reader.evaluate(item, frame)) for item in spelt):
+        return Val(True)
+    return Val(False) if all(isinstance(item, ast.Name) and item.id in _BUILTIN_TYPES for item in spelt) else NOTHING
 
 
 def text_test(read: Val, method: str, node: ast.Call) -> Val:

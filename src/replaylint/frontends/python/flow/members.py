@@ -45,8 +45,10 @@ def object_attribute(reader: Reader, receiver: ast.expr, attr: str, frame: Frame
     return self_attribute(reader, attr, Frame(cls.module, cls.module.tree, cls.node, init=args))
 
 
-def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
-    """`self.x`, set once in one method of the class (mostly `__init__`)."""
+def self_attribute(reader: Reader, attr: str, frame: Frame, set_later: bool = False) -> Val:
+    """`self.x`, set once in one method of the class (mostly `__init__`). `set_later`: what an
+    object whose method is called on it holds, no write of None counted (`self.llm = None` in
+    `__init__`, the engine set by `start()`)."""
     cls = frame.cls
     assert cls is not None
     validated = _validator_write(reader, frame.module, cls, attr)
@@ -61,6 +63,8 @@ def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
                 targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
                 for element in _attribute_targets(frame.module, targets, target):
                     sets.append((method, placed, statement.value, element))
+    if set_later:
+        sets = [found for found in sets if not (isinstance(found[2], ast.Constant) and found[2].value is None)]
     if frame.instance is not None and attr in frame.instance.entries and all(s[0].name in POST_INITS for s in sets):
         return field(reader, Val(kwargs=frame.instance), attr, frame)  # the record's (a method's `self._model = ...` wins)
     stepped = stepped_in_init(reader, frame, sets) if len(sets) > 1 else None

@@ -64,6 +64,11 @@ def has_attribute(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
     key = reader.evaluate(node.args[1], frame).value
     if not isinstance(key, str) or key not in SAMPLING_PARAMS_FIELDS:
         return NOTHING
-    made = reader.evaluate(node.args[0], frame).ref
+    return Val(True) if sampling_object(reader, reader.evaluate(node.args[0], frame)) else NOTHING
+
+
+def sampling_object(reader: Evaluates, read: Val) -> bool:
+    """Whether a value is vLLM's `SamplingParams(...)` (or the class itself)."""
+    made = read.ref
     called = reader.evaluate(made.call.func, made.frame).ref if isinstance(made, Engine) else made
-    return Val(True) if isinstance(called, Qualified) and is_sampling(called.name) else NOTHING
+    return isinstance(called, Qualified) and is_sampling(called.name)

@@ -75,6 +75,7 @@ class Module:
     _writers: dict[str, list] | None = None  # module-level names -> the functions that write keys into them
     _handed: set[str] | None = None  # names read other than as the function of a call
     _uses: Counter[str] | None = None  # names -> how many times the module names them
+    _enclosing: dict[int, ast.FunctionDef | ast.AsyncFunctionDef] | None = None  # id of a function -> the function it is written in
 
     @property
     def path(self) -> str:
@@ -115,6 +116,18 @@ class Module:
             self._scopes[key] = list(_placed(scope.body, ()))  # type: ignore[attr-defined]
             self._owners.update((id(placed), key) for placed in self._scopes[key])
         return self._scopes[key]
+
+    def enclosing(self, function: ast.AST) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        """The function a nested function, or a method of a class defined in a function, is written in
+        (the scope its free names are read from: a class's own is skipped)."""
+        if self._enclosing is None:
+            self._enclosing = {}
+            for outer in walk(self.tree):  # breadth first: an inner function written in another is found later
+                if isinstance(outer, FUNCTIONS):
+                    self._enclosing.update(
+                        (id(inner), outer) for inner in walk(outer) if isinstance(inner, FUNCTIONS) and inner is not outer
+                    )
+        return self._enclosing.get(id(function))
 
     def functions_writing(self, name: str) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
         """The functions that write keys into the module-level `name` (`name["k"] = v`,

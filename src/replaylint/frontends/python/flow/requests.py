@@ -22,7 +22,7 @@ from .frames import Frame, reaching
 from .handed import handed, registry_words
 from .inherited import reads_inherited
 from .loop_turns import turn_frames
-from .members import init_of
+from .members import init_of, self_attribute
 from .module import FUNCTIONS, Module, describe
 from .objects import Class, Instance, instance, is_record
 from .partial_sites import partial_sites
@@ -73,6 +73,8 @@ def _engines(reader: Reader, module: Module, call: Call) -> Iterator[tuple[Frame
     receiver = call.node.func.value  # type: ignore[attr-defined]
     for frame in request_frames(reader, module, call):
         engine = reader.evaluate(receiver, frame).ref
+        if not isinstance(engine, Engine) and isinstance(receiver, ast.Attribute) and _of_self(receiver, frame):
+            engine = self_attribute(reader, receiver.attr, frame, set_later=True).ref  # None has no `generate`
         if isinstance(engine, Engine):
             yield frame, engine, receiver, ""
             continue
@@ -84,6 +86,10 @@ def _engines(reader: Reader, module: Module, call: Call) -> Iterator[tuple[Frame
         for item in binding.value.elts:
             if isinstance(each := reader.evaluate(item, loop).ref, Engine):
                 yield frame, each, item, ""
+
+
+def _of_self(receiver: ast.Attribute, frame: Frame) -> bool:
+    return isinstance(receiver.value, ast.Name) and receiver.value.id == "self" and frame.cls is not None
 
 
 def _own_defaults(reader: Reader, engine: Engine) -> bool:

@@ -7,8 +7,9 @@ context the tree calls the helper in (the call sites' arguments followed: `build
 reader cannot see (an update with an unknown mapping) leaves it open. A helper no call site in
 the tree reaches is left to the libcst pass. A command string run with `shell=True`, `os.system`
 or `os.popen`, or split by `shlex.split`, that the program puts together (a helper's f-string,
-`+`, `cmd += " --flag"`) is split by `shell_strings`; one the call spells
-itself (a literal, an f-string) is the libcst pass's."""
+`+`, `cmd += " --flag"`, also an f-string the call spells: `os.system(f"vllm serve {MODEL} {flags}")`)
+is split by `shell_strings`, placed at the f-string, where the libcst pass finds its commands
+(`flow.merge` pairs them); a literal the call spells is the libcst pass's alone."""
 
 from __future__ import annotations
 
@@ -42,9 +43,11 @@ _EXEC = "asyncio.create_subprocess_exec"  # the program and its words as argumen
 _WORDS = ("Popen(", "run(", "call(", "check_output(", "system(", "popen(", "create_subprocess_exec(")
 # Where `_NAMED_WORDS` is tried (`search` tries its `\b` at every character: 6 -> 1 ms on a 60 KB module).
 _CALLED = ("Popen(", "run(", "call(", "check_call(", "check_output(", "system(", "popen(", "create_subprocess_exec(")
-# the words a name, a list literal or a call of a named function gives (`run(build_command(), shell=True)`)
+# the words a name, a list literal or a call of a named function gives (`run(build_command(), shell=True)`), or
+# a command string the call puts together (`system(f"... {flags}")`, `system("vllm serve " + flags)`)
 _NAMED_WORDS = re.compile(
-    r"\b(?:Popen|run|call|check_call|check_output|system|popen|create_subprocess_exec)\(\s*(?:args\s*=\s*)?\*?(?:[A-Za-z_][\w.]*\s*[,()]|\[)"
+    r"\b(?:Popen|run|call|check_call|check_output|system|popen|create_subprocess_exec)\(\s*(?:args\s*=\s*)?\*?"
+    r"(?:[A-Za-z_][\w.]*\s*[,()]|\[|[rR]?[fF][rR]?[\"']|(?:\"[^\"\n]*\"|'[^'\n]*')\s*\+)"
 )
 _COPIES = ("os.environ.copy", "copy.copy", "copy.deepcopy", "dict")  # a copy of `os.environ`
 
@@ -120,8 +123,10 @@ def _shell_launches(reader: Reader, module: Module, node: ast.Call, words: ast.e
     """The servers a command string starts that the program puts together from pieces (a literal
     string, or one name bound to it, is the libcst pass's); a word resting on a default of the
     run is not known. `shell` False: `shlex.split`'s words, one command."""
-    if _spelt_here(words, frame):
-        return  # the libcst pass reads a literal or f-string the call is given, its replacements as expansions
+    spelt = _spelt_here(words, frame)
+    if isinstance(spelt, ast.Constant) or (isinstance(spelt, ast.JoinedStr) and not _replaces(spelt)):
+        return  # the libcst pass reads a literal the call is given (an f-string's replacements it takes as expansions)
+    at = module.span(spelt) if spelt is not None else None  # where the libcst pass finds the commands of an f-string
     read = reader.evaluate(words, frame)
     modules = reader.tree.modules()
     put_together = read.parts or (isinstance(words, ast.Call) and isinstance(read.value, str))  # `build_command()`'s text
@@ -138,7 +143,7 @@ def _shell_launches(reader: Reader, module: Module, node: ast.Call, words: ast.e
             Token(text, span, "" if text is None else python_quote('"')(text), spread=word.spread)
             for text, span, word in list(zip(texts, spans, command))[after:]
         ]
-        launch = _command(reader, module, node, tokens, frame, entrypoint, texts, _prefix_runner(modules, prefix))
+        launch = _command(reader, module, node, tokens, frame, entrypoint, texts, _prefix_runner(modules, prefix), at)
         yield from (launch,) if launch is not None else ()
 
 
@@ -152,11 +157,17 @@ def _prefix_runner(modules: dict, prefix: dict[str, Word]) -> dict[str, Setting]
     return {RUNNER_ENV: Setting(RUNNER_ENV, value, span, word.text or word.head)} if span is not None else {}
 
 
-def _spelt_here(words: ast.expr, frame: Frame) -> bool:
+def _spelt_here(words: ast.expr, frame: Frame) -> ast.Constant | ast.JoinedStr | None:
     """A string literal or f-string, written in the call or bound once to the name it is given."""
     binding = reaching(frame, words.id) if isinstance(words, ast.Name) else None
     value = binding.value if binding is not None and binding.kind == "value" else words
-    return isinstance(value, ast.JoinedStr) or (isinstance(value, ast.Constant) and isinstance(value.value, str))
+    if isinstance(value, ast.JoinedStr) or (isinstance(value, ast.Constant) and isinstance(value.value, str)):
+        return value
+    return None
+
+
+def _replaces(text: ast.JoinedStr) -> bool:
+    return any(isinstance(value, ast.FormattedValue) for value in text.values)
 
 
 def _word_span(modules: dict, word: Word) -> Span | None:
@@ -218,6 +229,7 @@ def _command(
     entrypoint: str,
     texts: list[str | None],
     prefix: dict[str, Setting] | None = None,
+    at: Span | None = None,
 ) -> Launch | None:
     env, env_open = _environment(reader, node, frame)
     if submits_a_job(texts):  # the cluster's environment, not the call's
@@ -227,7 +239,7 @@ def _command(
     syntax = WordSyntax(python_quote('"'), separator=",")
     from ....frameworks.commands import command_launch  # the frameworks' launchers too: loaded for a server found only
 
-    launch = command_launch(context, module.span(node), tokens, token_elements(tokens, None, ","), syntax, entrypoint)
+    launch = command_launch(context, at or module.span(node), tokens, token_elements(tokens, None, ","), syntax, entrypoint)
     return replace(launch, env_open=env_open, handle=None) if launch is not None else None  # no fix: the words may be anywhere
 
 
