@@ -21,7 +21,6 @@ python3 -m verl.trainer.main_ppo \
     actor_rollout_ref.rollout.top_k=50 \
     actor_rollout_ref.rollout.val_kwargs.top_k=50 \
     actor_rollout_ref.rollout.val_kwargs.temperature=0 \
-    actor_rollout_ref.rollout.val_kwargs.do_sample=False \
     algorithm.use_kl_in_reward=False \
     trainer.critic_warmup=0 \
     trainer.logger='["console"]' \
