@@ -30,6 +30,11 @@ tests/data/forks_heldout13/judge-cases.jsonl and judge-results.jsonl; sleep mode
 transfer configs left out); each case's README gives them and the verdict. A finding sits on the line that
 decides: the written conflicting value's own line (the launch's, the recipe's, the fork's); when a framework or
 vLLM default is what conflicts, the line that turns the mask on (prime-rl's top_k -1: the TOML's mask line).
+
+First run (the lead, on h-fk13 at main e995f4a, after forks round 12's fixes): 9 of 12 trees as expected (75%);
+of 6 expected findings 4 exact, 2 missed (PENDING); 1 false finding (RPL003 at the SkyRL launch's `raw_logprobs`
+override, which the fork's engine code overwrites with processed_logprobs after the user's engine_init_kwargs);
+5 of 6 clean trees clean.
 """
 
 from __future__ import annotations
@@ -58,7 +63,11 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "prime_v1_pin_deleted_toml_mask_orchestrator_top_k_default": {("RPL102", "examples/reverse_text/rl_replay.toml", 26)},
 }
 
-PENDING: dict[str, str] = {}
+PENDING: dict[str, str] = {
+    "openrlhf_json_flag_speculative_adaptive_verification_mask_flag": "first run: RPL002 missed (a fork's --vllm.speculative_config flag read with json.loads holds enable_adaptive_verification: true)",
+    "skyrl_engine_field_replay_written_after_engine_init_kwargs_clean": "first run: false RPL003 at run_gsm8k_replay.sh:45 (the fork writes logprobs_mode='processed_logprobs' after spreading the user's engine_init_kwargs)",
+    "verl_replay_server_subclass_env_selected_launch_val_greedy": "first run: RPL101 missed (a server subclass adding the mask, selected by an env var the launch exports; val_kwargs.temperature=0 override)",
+}
 
 
 def test_every_folder_is_a_case_and_five_are_clean() -> None:
