@@ -65,7 +65,6 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 
 PENDING: dict[str, str] = {
     "openrlhf_json_flag_speculative_adaptive_verification_mask_flag": "first run: RPL002 missed (a fork's --vllm.speculative_config flag read with json.loads holds enable_adaptive_verification: true)",
-    "skyrl_engine_field_replay_written_after_engine_init_kwargs_clean": "first run: false RPL003 at run_gsm8k_replay.sh:45 (the fork writes logprobs_mode='processed_logprobs' after spreading the user's engine_init_kwargs)",
     "verl_replay_server_subclass_env_selected_launch_val_greedy": "first run: RPL101 missed (a server subclass adding the mask, selected by an env var the launch exports; val_kwargs.temperature=0 override)",
 }
 
