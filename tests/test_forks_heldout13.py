@@ -63,10 +63,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "prime_v1_pin_deleted_toml_mask_orchestrator_top_k_default": {("RPL102", "examples/reverse_text/rl_replay.toml", 26)},
 }
 
-PENDING: dict[str, str] = {
-    "openrlhf_json_flag_speculative_adaptive_verification_mask_flag": "first run: RPL002 missed (a fork's --vllm.speculative_config flag read with json.loads holds enable_adaptive_verification: true)",
-    "verl_replay_server_subclass_env_selected_launch_val_greedy": "first run: RPL101 missed (a server subclass adding the mask, selected by an env var the launch exports; val_kwargs.temperature=0 override)",
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_five_are_clean() -> None:

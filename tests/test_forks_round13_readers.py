@@ -106,3 +106,118 @@ def test_skyrl_late_write_under_a_variable_the_launch_does_not_export_keeps_it_o
 def test_skyrl_twin_user_dict_spread_last_keeps_its_finding(tmp_path: Path) -> None:
     root = tree("skyrl_replay_defaults_under_user_engine_init_kwargs_raw_logprobs", tmp_path)
     assert findings(root) == {("RPL003", "examples/train/gsm8k/run_gsm8k_replay.sh", 44)}
+
+
+OPENRLHF_CASE = "openrlhf_json_flag_speculative_adaptive_verification_mask_flag"
+OPENRLHF_CLI = "openrlhf/cli/train_ppo_ray.py"
+OPENRLHF_LAUNCH = "examples/scripts/train_grpo_replay_ray.sh"
+JSON_OPTION = 'parser.add_argument("--vllm.speculative_config", type=json.loads, default=None'
+SPEC_WORDS = (
+    '   --vllm.speculative_config \'{"method": "ngram", "num_speculative_tokens": 4, "prompt_lookup_max": 4, '
+    '"enable_adaptive_verification": true}\' \\\n'
+)
+ADAPTIVE_AT_FLAG = {("RPL002", OPENRLHF_LAUNCH, 30)}
+
+
+@pytest.mark.parametrize(
+    ("cli", "words"),
+    [
+        (None, None),  # the case as written
+        (("import json\n", "from json import loads\n"), None),  # `type=loads`
+        (None, SPEC_WORDS.replace("--vllm.speculative_config '", "--vllm.speculative_config='")),
+        (
+            None,
+            '   --vllm.speculative_config "{\\"method\\": \\"ngram\\", \\"num_speculative_tokens\\": 4, \\"enable_adaptive_verification\\": true}" \\\n',
+        ),
+    ],
+    ids=["case", "from-import", "equals", "double-quoted"],
+)
+def test_openrlhf_json_option_gives_the_engine_a_dict(tmp_path: Path, cli: tuple[str, str] | None, words: str | None) -> None:
+    root = tree(OPENRLHF_CASE, tmp_path)
+    if cli is not None:
+        edit(root / OPENRLHF_CLI, *cli)
+        edit(root / OPENRLHF_CLI, "type=json.loads", "type=loads")
+    if words is not None:
+        edit(root / OPENRLHF_LAUNCH, SPEC_WORDS, words)
+    assert findings(root) == ADAPTIVE_AT_FLAG
+
+
+@pytest.mark.parametrize(
+    ("path", "old", "new"),
+    [
+        (OPENRLHF_LAUNCH, '"enable_adaptive_verification": true', '"enable_adaptive_verification": false'),
+        (OPENRLHF_LAUNCH, "   --vllm.return_sampling_mask \\\n", ""),  # the fork's switch left off
+        (OPENRLHF_LAUNCH, SPEC_WORDS, '   --vllm.speculative_config "$SPEC_CONFIG" \\\n'),  # from outside
+        (OPENRLHF_LAUNCH, '"enable_adaptive_verification": true}', '"enable_adaptive_verification": true'),  # not JSON: argparse exits
+        (OPENRLHF_CLI, "type=json.loads", "type=lambda text: json.loads(text)"),  # a conversion not read here
+        (OPENRLHF_CLI, "type=json.loads", "type=parse_speculative"),
+    ],
+    ids=["adaptive-off", "mask-off", "from-outside", "not-json", "lambda-type", "own-type"],
+)
+def test_openrlhf_json_option_not_adaptive_or_not_known_is_silent(tmp_path: Path, path: str, old: str, new: str) -> None:
+    root = tree(OPENRLHF_CASE, tmp_path)
+    edit(root / path, old, new)
+    assert findings(root) == set()
+
+
+VERL_CASE = "verl_replay_server_subclass_env_selected_launch_val_greedy"
+VERL_SERVER = "verl/workers/rollout/vllm_rollout/vllm_async_server.py"
+VERL_LAUNCH = "examples/grpo_trainer/run_qwen2_5-3b_gsm8k_replay.sh"
+CHOICE = (
+    '        replay = os.environ.get("VERL_SAMPLING_REPLAY", "0") == "1"\n'
+    "        self.server_class = ray.remote(vLLMReplayHttpServer if replay else vLLMHttpServer)\n"
+)
+EXPORT = "export VERL_SAMPLING_REPLAY=1\n"
+GREEDY_VALIDATION = {("RPL101", VERL_LAUNCH, 23)}
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("", ""),  # the case as written
+        (
+            CHOICE,
+            '        self.server_class = ray.remote(vLLMReplayHttpServer if os.getenv("VERL_SAMPLING_REPLAY") == "1" else vLLMHttpServer)\n',
+        ),
+        (
+            CHOICE,
+            '        plain = os.environ.get("VERL_SAMPLING_REPLAY", "0") != "1"\n'
+            "        self.server_class = ray.remote(vLLMHttpServer if plain else vLLMReplayHttpServer)\n",
+        ),
+        ("        args.update(self._replay_server_args())\n", ""),  # spread in the literal instead, below
+    ],
+    ids=["case", "inline-getenv", "inverted", "spread-in-literal"],
+)
+def test_verl_server_subclass_chosen_by_an_exported_variable_turns_the_mask_on(tmp_path: Path, old: str, new: str) -> None:
+    root = tree(VERL_CASE, tmp_path)
+    if old:
+        edit(root / VERL_SERVER, old, new)
+    if old.startswith("        args.update"):
+        edit(
+            root / VERL_SERVER,
+            "            **engine_kwargs,\n        }\n",
+            "            **engine_kwargs,\n            **self._replay_server_args(),\n        }\n",
+        )
+    assert findings(root) == GREEDY_VALIDATION
+
+
+@pytest.mark.parametrize(
+    ("path", "old", "new"),
+    [
+        (VERL_LAUNCH, EXPORT, ""),  # not exported: the cluster may set it
+        (VERL_LAUNCH, EXPORT, "export VERL_SAMPLING_REPLAY=0\n"),
+        (VERL_LAUNCH, EXPORT, "export VERL_SAMPLING_REPLAY=$REPLAY\n"),  # from outside
+        (
+            VERL_SERVER,
+            CHOICE,
+            CHOICE.replace("        self.server_class", '        replay = replay or self.config.get("replay")\n        self.server_class'),
+        ),
+        (VERL_SERVER, CHOICE, CHOICE.replace("os.environ.get(", "self.replay_switch(").replace(', "0") == "1"', ")")),  # a test not read
+        (VERL_LAUNCH, "val_kwargs.temperature=0 ", "val_kwargs.temperature=0.7 "),
+    ],
+    ids=["not-exported", "exported-zero", "from-outside", "rebound", "test-not-read", "val-not-greedy"],
+)
+def test_verl_server_subclass_not_chosen_or_not_known_is_silent(tmp_path: Path, path: str, old: str, new: str) -> None:
+    root = tree(VERL_CASE, tmp_path)
+    edit(root / path, old, new)
+    assert findings(root) == set()
