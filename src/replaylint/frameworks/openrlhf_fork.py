@@ -223,7 +223,8 @@ def fork_options(launching: str, read_text: Callable[[str], str | None] | None, 
     """What the tree's train_ppo_ray.py declares beyond OpenRLHF's own parser (`known`): a switch
     a fork adds (`parser.add_argument("--vllm.return_sampling_mask", action="store_true")`) and
     hands to `create_vllm_engines(..., return_sampling_mask=args.vllm.return_sampling_mask)`, each
-    option's default and line (`openrlhf_requests` reads those passed with the generate kwargs)."""
+    option's default and line (`openrlhf_requests` reads those passed with the generate kwargs),
+    and its `type=` (`json.loads`: `switched_by` gives the parsed value)."""
     cli = found_upward(CLI, launching, read_text) if read_text is not None else None
     module = parse(cli[1]) if cli is not None else None
     if module is None:

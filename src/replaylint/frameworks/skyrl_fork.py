@@ -31,7 +31,10 @@ with a field `return_sampling_mask: bool = True`) is read the same way: the laun
 `generator.inference_engine.<key>`, else the field's literal default at its line. A dict the
 function builds and copies onto the namespace (`engine_kwargs = {"return_sampling_mask": True,
 **get_config_as_dict(ie_cfg.engine_init_kwargs)}`): its keys before the pass-through are under the
-launch's `engine_init_kwargs`, those after it over them; another `**` keeps the launch open.
+launch's `engine_init_kwargs`, those after it over them; another `**` keeps the launch open. A value
+set on the namespace after `engine_init_kwargs` was copied onto it (`for k, v in engine_kwargs.items():
+setattr(args, k, v)`, then `args.logprobs_mode = "processed_logprobs"`) wins over the launch's, under
+its `if` decided as above; one not read here there leaves the key unknown.
 """
 
 from __future__ import annotations
@@ -60,6 +63,19 @@ _PASS_THROUGH = "engine_init_kwargs"
 _OVERRIDES = "overrides"  # SkyRL's own dict of engine arguments (`read` as such)
 
 
+@record
+class LaunchReading:
+    """What decides an `if` a fork writes under: `value_of` (an `inference_engine` key's value in the
+    launch, by its key and the config's default) an `if ie_cfg.key:`, `env` (what the launch exports)
+    an `if os.environ.get("X", "0") == "1":` (a variable it does not export is not known);
+    `written_at` (the launch's word for a key, None: not written) is where such a write sits when
+    the launch turns on a switch that is off by default."""
+
+    value_of: Callable[[str, Any], Any]
+    written_at: Callable[[str], Setting | None] = lambda key: None
+    env: Mapping[str, Setting] = field(default_factory=dict)
+
+
 @record(unsafe_hash=True)
 class Fork:
     """The engine arguments of a SkyRL fork's `build_vllm_cli_args` (an empty dict without a path
@@ -86,17 +102,11 @@ class Fork:
                 found[key] = written.key
         return found
 
-    def last_settings(
-        self,
-        anchor: Span,
-        value_of: Callable[[str, Any], Any],
-        written_at: Callable[[str], Setting | None] = lambda key: None,
-        env: Mapping[str, Setting] | None = None,
-    ) -> tuple[dict[str, Setting], list[str]]:
+    def last_settings(self, anchor: Span, reading: LaunchReading) -> tuple[dict[str, Setting], list[str]]:
         """The literal keys set on vLLM's namespace after `engine_init_kwargs` (`{**engine_init_kwargs,
         "k": v}` copied onto it, `args.k = v` after that copy): over the launch's, each `if` decided
         as `settings` decides it; and why the launch is open."""
-        return self._decided(list(self.last.values()), anchor, value_of, written_at, env or {}, over_launch=True)
+        return self._decided(list(self.last.values()), anchor, reading, over_launch=True)
 
     def engine_settings(self, anchor: Span) -> dict[str, Setting]:
         """The keys of the fork's `engine_init_kwargs` default, for a launch that writes none."""
@@ -155,43 +165,27 @@ class Fork:
         places = {key: place for key, place in sampling.items() if key not in given}
         return {**places, **{key: WrittenDefault(FRAMEWORK, CONFIG, w.line) for key, w in given.items() if w is not None}}
 
-    def settings(
-        self,
-        anchor: Span,
-        value_of: Callable[[str, Any], Any],
-        written_at: Callable[[str], Setting | None] = lambda key: None,
-        env: Mapping[str, Setting] | None = None,
-    ) -> tuple[dict[str, Setting], list[str]]:
-        """The literal keys the fork sets (under `engine_init_kwargs`) and why the launch is open;
-        `value_of` (an `inference_engine` key's value in the launch, by its key and the config's
-        default) decides an `if ie_cfg.key:` the fork writes under, and `env` (what the launch
-        exports) an `if os.environ.get("X", "0") == "1":` (a variable it does not export is not
-        known); `written_at` (the launch's word for a key, None: not written) is where such a
-        write sits when the launch turns on a switch that is off by default."""
+    def settings(self, anchor: Span, reading: LaunchReading) -> tuple[dict[str, Setting], list[str]]:
+        """The literal keys the fork sets (under `engine_init_kwargs`) and why the launch is open,
+        each `if` it writes under decided by the launch (`reading`)."""
         passed = set(self.passed({}).values())  # read from the launch or the config's defaults
         written = [w for w in self.built.every() if w.key not in passed]
-        found, reasons = self._decided(written, anchor, value_of, written_at, env or {})
+        found, reasons = self._decided(written, anchor, reading)
         reasons += [
             f"{w.text} (written into SkyRL's engine arguments at {self.built.where(w.line)}, not read here)" for w in self.built.unread
         ]
         return found, reasons
 
     def _decided(
-        self,
-        writes: list[Written],
-        anchor: Span,
-        value_of: Callable[[str, Any], Any],
-        written_at: Callable[[str], Setting | None],
-        env: Mapping[str, Setting],
-        over_launch: bool = False,
+        self, writes: list[Written], anchor: Span, reading: LaunchReading, over_launch: bool = False
     ) -> tuple[dict[str, Setting], list[str]]:
         """The writes whose `if` holds in the launch (a test not decided keeps a replay key open;
         `over_launch`: such a write, set after the launch's own keys, leaves the key's value unknown)."""
         found, reasons = {}, []
-        exported = {name: setting.value for name, setting in env.items()}
+        exported = {name: setting.value for name, setting in reading.env.items()}
 
         def test_value(node: ast.expr) -> Any:
-            value = config_value(node, _ENGINE_CONFIG, value_of, self._field_default)
+            value = config_value(node, _ENGINE_CONFIG, reading.value_of, self._field_default)
             return value if value is not UNKNOWN else env_test(node, exported)
 
         for written in writes:
@@ -201,7 +195,7 @@ class Fork:
             if holds is False:
                 continue
             if holds is True and written.value is not UNKNOWN:
-                found[written.key] = self._switched(written, anchor, written_at, env)
+                found[written.key] = self._switched(written, anchor, reading.written_at, reading.env)
                 continue
             if written.condition or written.value is UNKNOWN:
                 if written.key in _REPLAY_KEYS:

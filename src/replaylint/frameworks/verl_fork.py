@@ -16,7 +16,10 @@ engine arguments, read in place of the edition's.
   not read here, or under an `if` not decided here, and a write not read here that verl's own code
   does not make, keep the launch open. A hook spread into `args` (`**self.extra_engine_args()`)
   is the dict its one `return` gives on the server class the replica starts (`ray.remote(Subclass)`:
-  the subclass's override wins; `fork_classes.method_dicts`). The `VLLM_*` `env_vars` of the server
+  the subclass's override wins; `fork_classes.method_dicts`); a replica that starts one of two
+  classes by a test (`ray.remote(A if replay else B)`) has each class's dict under its test
+  (`fork_classes.method_choices`), a test of an environment variable decided by what the launch
+  exports. The `VLLM_*` `env_vars` of the server
   actor's `.options(runtime_env=...)` are the engine's environment (`fork_source.actor_environment`).
   What the fork writes into the user's `engine_kwargs` before `args` spreads it
   (`built_dicts.passed_through`): a `setdefault` under the user's keys (the launch's and the fork's
