@@ -4,7 +4,7 @@ Each case is a trimmed real tree of tests/data/forks/ with the edit a user makes
 (the edits of tests/test_forks_nemo_open_instruct.py, and a few more; prime-rl's trees are the
 folders of tests/data/forks/prime_rl/, a base and a patch each, tests/test_forks_prime_rl.py; and the
 NeMo-RL, open-instruct and prime-rl trees of held-out rounds 2 and 3, tests/data/forks_heldout2/ and
-forks_heldout3/, the trees with a launch of rounds 8 and 9, and all twelve trees of rounds 10, 11 and 12). replaylint checks the
+forks_heldout3/, the trees with a launch of rounds 8 and 9, and all twelve trees of rounds 10 to 13). replaylint checks the
 launch that runs the fork (NeMo-RL's default config, open-instruct's `grpo_fast.py` script,
 prime-rl's rl.toml) and
 builds its engine from the fork's own code; vLLM itself (tests/differential/vllm_judge.py in the
@@ -172,6 +172,23 @@ CASES = {  # name -> (framework, edits)
             ("prime_vllm_config_field_default_true_server_v1_setdefault", "scripts/serve_replay.sh"),
         )
     },
+    **{  # held-out round 13 (tests/test_forks_heldout13.py): all twelve trees, each with its launch
+        f"round 13: {case}": ("heldout13", {"tree": case, "launch": launch})
+        for case, launch in (
+            ("verl_replay_server_subclass_env_selected_launch_val_greedy", "examples/grpo_trainer/run_qwen2_5-3b_gsm8k_replay.sh"),
+            ("verl_rollout_yaml_engine_kwargs_mask_mtp_branch_untaken_clean", "examples/grpo_trainer/run_qwen2_5-3b_gsm8k_replay.sh"),
+            ("skyrl_replay_defaults_under_user_engine_init_kwargs_raw_logprobs", "examples/train/gsm8k/run_gsm8k_replay.sh"),
+            ("skyrl_engine_field_replay_written_after_engine_init_kwargs_clean", "examples/train/gsm8k/run_gsm8k_replay.sh"),
+            ("openrlhf_json_flag_speculative_adaptive_verification_mask_flag", "examples/scripts/train_grpo_replay_ray.sh"),
+            ("openrlhf_v1_pin_under_full_determinism_untaken_clean", "examples/scripts/train_grpo_replay_ray.sh"),
+            ("nemo_vllm_cfg_replay_switch_recipe_logits_processors", "examples/run_grpo_replay.sh"),
+            ("nemo_replay_helper_update_overwrites_recipe_raw_logprobs_clean", "examples/run_grpo_replay.sh"),
+            ("oi_replay_actor_subclass_engine_kwargs_top_k_asdict_clean", "scripts/train/debug/grpo_replay.sh"),
+            ("oi_runtime_env_env_vars_runner_zero_remote_mask", "scripts/train/debug/grpo_replay.sh"),
+            ("prime_v1_pin_skipped_for_replay_toml_extra_body_top_k_clean", "examples/reverse_text/run_replay.sh"),
+            ("prime_v1_pin_deleted_toml_mask_orchestrator_top_k_default", "examples/reverse_text/run_replay.sh"),
+        )
+    },
 }
 DATA = REPO / "tests" / "data"
 HELDOUTS = {
@@ -183,6 +200,7 @@ HELDOUTS = {
     "heldout10": DATA / "forks_heldout10",
     "heldout11": DATA / "forks_heldout11",
     "heldout12": DATA / "forks_heldout12",
+    "heldout13": DATA / "forks_heldout13",
 }
 LAUNCHES = {"nemo_rl": forks.CONFIG, "open_instruct": forks.SCRIPT, "prime_rl": "configs/rl.toml"}
 # NeMo-RL's keywords the stand-in engine cannot take (a dummy load, no tokenizer, sleep mode on a fake GPU)

@@ -4,7 +4,7 @@ parser (OpenRLHF's `train_ppo_ray`, open-instruct's `grpo_fast`): which option t
 which words it does not take (no positional arguments), and where it stops for another reason.
 
 Python's argparse (3.11): an option word is one starting with `-` (not `-` alone, not a negative
-number, no space); `--opt=value`; a unique prefix of an option (`allow_abbrev`, both parsers'
+number, no space unless it names an option: `--opt={"a": 1}`); `--opt=value`; a unique prefix of an option (`allow_abbrev`, both parsers'
 default) names it, two or more is an error; an option takes as many of the following non-option
 words as its `nargs` asks, too few is an error; the last occurrence wins.
 """
@@ -48,10 +48,14 @@ def _resolve(text: str, options: Mapping[str, Any]) -> tuple[str | None, str | N
     return None, explicit, len(matches) > 1
 
 
-def is_option(token: Token) -> bool:
-    """argparse's 'O': a word starting with `-` (not `-` alone, not a negative number, no space)."""
+def is_option(token: Token, options: Mapping[str, Any]) -> bool:
+    """argparse's 'O' (`_parse_optional`): a word starting with `-` (not `-` alone) that names an
+    option (`--opt={"a": 1}`, a prefix), else one that is no negative number and has no space."""
     text = token.text or ""
-    return text.startswith("-") and text != "-" and " " not in text and _NEGATIVE_NUMBER.match(text) is None
+    if not text.startswith("-") or text == "-":
+        return False
+    option, _, ambiguous = _resolve(text, options)
+    return option is not None or ambiguous or (" " not in text and _NEGATIVE_NUMBER.match(text) is None)
 
 
 def parse_words(tokens: list[Token], options: Mapping[str, Any]) -> ParsedWords:
@@ -67,7 +71,7 @@ def parse_words(tokens: list[Token], options: Mapping[str, Any]) -> ParsedWords:
     while position < len(words):
         token = words[position]
         text = str(token.text)
-        if not token.known or not is_option(token):
+        if not token.known or not is_option(token, options):
             parsed.refused.append(token)  # no positional arguments
             position += 1
             continue
@@ -80,7 +84,7 @@ def parse_words(tokens: list[Token], options: Mapping[str, Any]) -> ParsedWords:
             position += 1
             continue
         following = 0
-        while position + 1 + following < len(words) and not is_option(words[position + 1 + following]):
+        while position + 1 + following < len(words) and not is_option(words[position + 1 + following], options):
             following += 1
         taken = _taken(options[option], following, explicit is not None)
         if taken is None:

@@ -28,8 +28,8 @@ from typing import Any, Iterator, Mapping
 
 from ..model import UNKNOWN, Setting, Span
 from ..records import record
-from .fork_classes import method_dicts
-from .fork_conditions import RUNS_IT, both, guarded
+from .fork_classes import method_choices, method_dicts
+from .fork_conditions import both, guarded, loops_only, within
 from .fork_source import dict_pairs, named_dict, named_dicts, nested_keys, nested_settings, placed, spread_writes
 
 MAX_CHARS = 1_000_000  # a framework's module is far smaller; a larger file is not read
@@ -125,14 +125,7 @@ def _read(text: str, function: str, name: str, spread: str | None, given: Mappin
         candidates = [node for node in ast.walk(module) if isinstance(node, _FUNCTIONS) and node.name == function]
         named = named_dicts(module)
         built = [
-            found
-            for node in candidates
-            if (
-                found := _Builder(name, spread, {**named, **_hooks(module, owners.get(id(node)))}, given=given).run(
-                    list(guarded(node.body, ""))
-                )
-            )
-            is not None
+            found for node in candidates if (found := _built(module, owners.get(id(node)), node, name, spread, named, given)) is not None
         ]
     except RecursionError:
         return None
@@ -161,7 +154,7 @@ def _passed_through(text: str, function: str, name: str, spread: str) -> tuple[d
             return None
         body = list(guarded(candidates[0].body, ""))
         main = _Builder(name, spread, {})
-        until = next((s for s, condition in body if main._binding(s) is not None and _loops_only(condition)), None)
+        until = next((s for s, condition in body if main._binding(s) is not None and loops_only(condition)), None)
         owner = next((k for k in ast.walk(module) if isinstance(k, ast.ClassDef) and candidates[0] in k.body), None)
         methods = {f.name: f for f in owner.body if isinstance(f, _FUNCTIONS)} if owner is not None else {}
         return _Builder(spread, None, named_dicts(module), passthrough=True, methods=methods).run(body, until) if until else None
@@ -169,23 +162,16 @@ def _passed_through(text: str, function: str, name: str, spread: str) -> tuple[d
         return None
 
 
-def _hooks(module: ast.Module, owner: ast.ClassDef | None) -> dict[str, list[tuple[str, ast.expr]]]:
-    return method_dicts(module, owner) if owner is not None else {}
+def _built(
+    module: ast.Module, owner: ast.ClassDef | None, node: ast.AST, name: str, spread: str | None, named: dict, given: Mapping | None
+) -> tuple | None:
+    """The dict `name` of one function, its class's hooks (`self.extra_engine_args()`) read as dicts."""
+    hooks, choices = (method_dicts(module, owner), method_choices(module, owner)) if owner is not None else ({}, {})
+    return _Builder(name, spread, {**named, **hooks}, given=given, choices=choices).run(list(guarded(node.body, "")))  # type: ignore[attr-defined]
 
 
 def _first_line(statement: ast.stmt) -> str:
     return ast.unparse(statement).split("\n", 1)[0]
-
-
-def _loops_only(condition: str) -> bool:
-    return all(part.endswith(RUNS_IT) for part in condition.split(" and ")) if condition else True
-
-
-def _within(condition: str, home: str) -> str | None:
-    """`condition` inside the block whose condition is `home` (None: outside it)."""
-    if condition == home or not home:
-        return "" if home else condition
-    return condition[len(home) + 5 :] if condition.startswith(home + " and ") else None
 
 
 def _shallow(node: ast.AST) -> Iterator[ast.AST]:
@@ -225,10 +211,12 @@ class _Builder:
         given: Mapping | None = None,
         passthrough: bool = False,
         methods: Mapping[str, ast.FunctionDef | ast.AsyncFunctionDef] | None = None,
+        choices: Mapping[str, list[tuple[str, list[tuple[str, ast.expr]]]]] | None = None,
     ) -> None:
         self.name, self.spread, self.named, self.depth, self.given = name, spread, named, depth, given or {}
         self.passthrough = passthrough  # the user's dict, bound from any value: its writes are the fork's
         self.methods = methods or {}  # the class's own, which `self.m(d)` runs on the user's dict
+        self.choices = choices or {}  # a hook's dict on each class the module may start, with its test
         self.spread_loops: set[int] = set()  # the bodies of `for k, v in D.items(): d[k] = v` read whole
         self.entries: dict[str, Written] = {}
         self.removed: dict[str, Written] = {}
@@ -240,7 +228,7 @@ class _Builder:
         dict per engine), read to the end of the block it is in; another (`until`: the statement
         that merges it): its last binding before that statement."""
         self.body = body
-        bindings = [i for i, (s, condition) in enumerate(body) if self._binding(s) is not None and (until or _loops_only(condition))]
+        bindings = [i for i, (s, condition) in enumerate(body) if self._binding(s) is not None and (until or loops_only(condition))]
         if until is not None:
             bindings = [i for i in bindings if i < next(n for n, (s, _) in enumerate(body) if s is until)]
         if not bindings:
@@ -249,7 +237,7 @@ class _Builder:
         home = body[start][1] if until is None else ""
         self._bound(self._binding(body[start][0]))  # type: ignore[arg-type]
         for statement, condition in body[start + 1 :]:
-            inner = _within(condition, home)
+            inner = within(condition, home)
             if inner is None or statement is until or not self._step(statement, inner):
                 if self.passthrough and statement is not until:  # bound anew or handed on before the spread:
                     self.unread.append(Written("", UNKNOWN, _first_line(statement), statement.lineno, True))
@@ -280,11 +268,21 @@ class _Builder:
                 self._put(written, item, late, "")
             elif key is None and self._is_spread(item):
                 late = True
+            elif key is None and self._chosen(item, late, ""):
+                continue
             elif key is None and (pairs := named_dict(item, self.named)) is not None:
                 for name, value in pairs:  # `**REPLAY_ARGS`, a dict the module names
                     self._put(name, value, late, "")
             else:
                 self.unread.append(Written("", UNKNOWN, ast.unparse(item if key is None else key), item.lineno, late))
+
+    def _chosen(self, node: ast.expr, late: bool, condition: str) -> bool:
+        """`self.hook()` of a class the module starts by a test: each class's keys under its test."""
+        choices = self.choices.get(ast.unparse(node)) if isinstance(node, ast.Call) else None
+        for test, pairs in choices or ():
+            for key, value in pairs:
+                self._put(key, value, late, both(condition, test))
+        return choices is not None
 
     def _is_spread(self, item: ast.expr) -> bool:
         """The pass-through the adapter names, as such or converted (`**engine_kwargs`,
@@ -428,6 +426,8 @@ class _Builder:
         if isinstance(node, ast.Name) and node.id in self.given and not self._binds(node):
             for each in self.given[node.id]:  # written in the caller's code, in order, under this `if` too
                 self._store(replace(each, late=True, condition=both(condition, each.condition) if each.condition else condition))
+            return
+        if self._chosen(node, True, condition):
             return
         pairs = dict_pairs(node) if isinstance(node, ast.Dict) else None
         if pairs is not None or (pairs := named_dict(node, self.named)) is not None and not self._binds(node):

@@ -11,13 +11,54 @@ from .fork_source import dict_pairs, statements
 
 def started_classes(module: ast.Module) -> list[str]:
     """The classes the module makes Ray actors of (`ray.remote(Name)`), in order."""
+    return list(dict.fromkeys(name for name, _ in started_choices(module)))
+
+
+def started_choices(module: ast.Module) -> list[tuple[str, str]]:
+    """The classes the module makes Ray actors of, each with the test it is chosen under ("":
+    always): `ray.remote(Name)`, and `ray.remote(A if TEST else B)` (a name the function binds
+    once as TEST is read as its value: `replay = os.environ.get("X") == "1"`)."""
     found = []
-    for node in ast.walk(module):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "remote":
-            if isinstance(node.func.value, ast.Name) and node.func.value.id == "ray" and len(node.args) == 1:
-                if isinstance(node.args[0], ast.Name) and node.args[0].id not in found:
-                    found.append(node.args[0].id)
+    for function in _functions_and_module(module):
+        bound = _bound_once(function)
+        for node in _own_nodes(function):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "remote"):
+                continue
+            if not (isinstance(node.func.value, ast.Name) and node.func.value.id == "ray" and len(node.args) == 1):
+                continue
+            chosen = node.args[0]
+            if isinstance(chosen, ast.Name):
+                found.append((chosen.id, ""))
+            elif isinstance(chosen, ast.IfExp) and isinstance(chosen.body, ast.Name) and isinstance(chosen.orelse, ast.Name):
+                test = ast.unparse(bound.get(chosen.test.id, chosen.test) if isinstance(chosen.test, ast.Name) else chosen.test)
+                found += [(chosen.body.id, test), (chosen.orelse.id, f"not ({test})")]
     return found
+
+
+def _functions_and_module(module: ast.Module) -> list[ast.AST]:
+    return [module, *(node for node in ast.walk(module) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)))]
+
+
+def _own_nodes(scope: ast.AST) -> list[ast.AST]:
+    """The nodes of a function (or the module) outside the functions it holds."""
+    found, stack = [], list(ast.iter_child_nodes(scope))
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            found.append(node)
+            stack.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def _bound_once(scope: ast.AST) -> dict[str, ast.expr]:
+    """The names a function binds once, by a plain assignment (`name = value`), to their values."""
+    nodes = _own_nodes(scope)
+    stores: dict[str, int] = {}
+    for node in nodes:
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            stores[node.id] = stores.get(node.id, 0) + 1
+    plain = (node for node in nodes if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name))
+    return {node.targets[0].id: node.value for node in plain if stores.get(node.targets[0].id) == 1}  # type: ignore[attr-defined]
 
 
 def class_chain(module: ast.Module, name: str) -> list[ast.ClassDef]:
@@ -67,11 +108,29 @@ def method_dicts(module: ast.Module, owner: ast.ClassDef) -> dict[str, list[tupl
     """The dicts `self.method()` gives in a method of `owner`: a method without parameters whose
     one `return` is a dict literal (a hook: `def extra_engine_args(self): return {}`), resolved on
     the class the module starts as a Ray actor (`ray.remote(Subclass)`: its override wins), as
-    `self.name()`. Two started classes that derive from `owner` leave it unread (empty)."""
+    `self.name()`. Two started classes that derive from `owner` leave it unread (empty), but for
+    those `method_choices` gives."""
     chains = [chain for name in started_classes(module) if owner in (chain := class_chain(module, name))]
     if len(chains) > 1:
         return {}
-    chain = chains[0] if chains else class_chain(module, owner.name) or [owner]
+    return _hook_dicts(chains[0] if chains else class_chain(module, owner.name) or [owner])
+
+
+def method_choices(module: ast.Module, owner: ast.ClassDef) -> dict[str, list[tuple[str, list[tuple[str, ast.expr]]]]]:
+    """The hooks' dicts (as `method_dicts`) when the module starts one of two classes that derive
+    from `owner` by a test (`ray.remote(A if TEST else B)`, and no other start of either): each
+    hook's dict on each class with the test that class is started under."""
+    choices = [(name, test) for name, test in started_choices(module) if owner in class_chain(module, name)]
+    if len(choices) != 2 or not all(test for _, test in choices) or len({name for name, _ in choices}) != 2:
+        return {}
+    found: dict[str, list[tuple[str, list[tuple[str, ast.expr]]]]] = {}
+    dicts = [(test, _hook_dicts(class_chain(module, name))) for name, test in choices]
+    for hook in set(dicts[0][1]) & set(dicts[1][1]):
+        found[hook] = [(test, hooks[hook]) for test, hooks in dicts]
+    return found
+
+
+def _hook_dicts(chain: list[ast.ClassDef]) -> dict[str, list[tuple[str, ast.expr]]]:
     found: dict[str, list[tuple[str, ast.expr]]] = {}
     for klass in reversed(chain):  # the most derived last: its definition stands
         for method in klass.body:

@@ -36,6 +36,18 @@ def both(condition: str, test: str) -> str:
     return f"{condition} and {test}" if condition else test
 
 
+def loops_only(condition: str) -> bool:
+    """Whether a condition is only that of loops' bodies (no `if`)."""
+    return all(part.endswith(RUNS_IT) for part in condition.split(" and ")) if condition else True
+
+
+def within(condition: str, home: str) -> str | None:
+    """`condition` inside the block whose condition is `home` (None: outside it)."""
+    if condition == home or not home:
+        return "" if home else condition
+    return condition[len(home) + 5 :] if condition.startswith(home + " and ") else None
+
+
 def decided(condition: str, value_of: Callable[[ast.expr], Any]) -> bool | None:
     """Whether the `if` tests a write sits under (`built_dicts`' condition text: tests joined by
     `and`, `not (...)`) hold, each test's value by `value_of` (a configuration read -> its value,

@@ -26,6 +26,7 @@ the value flow, on its own.)
 from __future__ import annotations
 
 import ast
+import json
 import re
 from dataclasses import field, replace
 from typing import Any, Callable, Iterator, Mapping
@@ -211,16 +212,19 @@ class ForkOptions:
     options: Mapping[str, Any] = field(default_factory=dict)
     passed: Mapping[str, tuple[str, Any, Any]] = field(default_factory=dict)
     declared: Mapping[str, tuple[Any, int]] = field(default_factory=dict)  # option -> (its default, its line)
+    types: Mapping[str, str] = field(default_factory=dict)  # option -> its `type=` as written (`json.loads`)
 
 
 _SWITCHES = {"store_true": True, "store_false": False}  # action -> the value it stores (its default: the other)
+_CONVERTS: Mapping[str, Callable[[str], Any]] = {"str": str, "int": int, "float": float, "json.loads": json.loads, "loads": json.loads}
 
 
 def fork_options(launching: str, read_text: Callable[[str], str | None] | None, known: Mapping[str, Any]) -> ForkOptions:
     """What the tree's train_ppo_ray.py declares beyond OpenRLHF's own parser (`known`): a switch
     a fork adds (`parser.add_argument("--vllm.return_sampling_mask", action="store_true")`) and
     hands to `create_vllm_engines(..., return_sampling_mask=args.vllm.return_sampling_mask)`, each
-    option's default and line (`openrlhf_requests` reads those passed with the generate kwargs)."""
+    option's default and line (`openrlhf_requests` reads those passed with the generate kwargs),
+    and its `type=` (`json.loads`: `switched_by` gives the parsed value)."""
     cli = found_upward(CLI, launching, read_text) if read_text is not None else None
     module = parse(cli[1]) if cli is not None else None
     if module is None:
@@ -228,6 +232,7 @@ def fork_options(launching: str, read_text: Callable[[str], str | None] | None, 
     options: dict[str, Any] = {}
     defaults: dict[str, tuple[Any, Any]] = {}  # option -> (default, the value a switch stores)
     lines: dict[str, int] = {}
+    types: dict[str, str] = {}
     for node in ast.walk(module):
         if not (isinstance(node, ast.Call) and callee_name(node) == "add_argument" and node.args):
             continue
@@ -240,6 +245,7 @@ def fork_options(launching: str, read_text: Callable[[str], str | None] | None, 
         stored = _SWITCHES.get(action)  # type: ignore[arg-type]
         defaults[option] = (given.get("default", None if stored is None else not stored), stored)
         lines[option] = node.lineno
+        types.update({option: ast.unparse(k.value) for k in node.keywords if k.arg == "type"})
     passed = {}
     for node in ast.walk(module):
         if isinstance(node, ast.Call) and callee_name(node) == "create_vllm_engines":
@@ -249,7 +255,7 @@ def fork_options(launching: str, read_text: Callable[[str], str | None] | None, 
                     passed[keyword.arg] = (option, *defaults[option])
     for name in {name for _, _, names in _helpers(module) for name in names}:  # what a helper reads of the parsed options
         passed.update({f"{name}.{option[2:].replace('-', '_')}": (option, *defaults[option]) for option in options})
-    return ForkOptions(options, passed, {option: (defaults[option][0], lines[option]) for option in options})
+    return ForkOptions(options, passed, {option: (defaults[option][0], lines[option]) for option in options}, types)
 
 
 def switched_by(forked: ForkOptions, parsed: Mapping[str, tuple[Token, list[Token]]]) -> dict[str, tuple[Any, Setting | None]]:
@@ -261,11 +267,25 @@ def switched_by(forked: ForkOptions, parsed: Mapping[str, tuple[Token, list[Toke
             found[parameter] = (default, None)
             continue
         flag, values = parsed[option]
-        value: Any = stored if stored is not None else values[-1].text if values and values[-1].known else UNKNOWN
+        kind = forked.types.get(option, "str")
+        value: Any = stored if stored is not None else _converted(values[-1], kind) if values else UNKNOWN
         if forked.options.get(option) in ("*", "+"):  # a list of the words
-            value = [token.text for token in values] if all(token.known for token in values) else UNKNOWN
+            value = [_converted(token, kind) for token in values]
+            value = UNKNOWN if UNKNOWN in value else value
         found[parameter] = (value, Setting(parameter, value, flag.span, " ".join(token.raw for token in (flag, *values))))
     return found
+
+
+def _converted(token: Token, kind: str) -> Any:
+    """What argparse stores for a word given to an option of `type=kind` (`json.loads`: the
+    JSON's value); UNKNOWN: a word not known here, or a `type` not read here."""
+    convert = _CONVERTS.get(kind)
+    if not token.known or convert is None:
+        return UNKNOWN
+    try:
+        return convert(token.text)
+    except ValueError:  # argparse's "invalid loads value"; not judged here
+        return UNKNOWN
 
 
 def environment(built: BuiltDict, env: Mapping[str, Setting]) -> dict[str, Setting]:

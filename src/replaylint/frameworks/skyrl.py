@@ -68,7 +68,7 @@ from .editions import Edition, Editions, build
 from .engine_keys import copied_settings
 from .nearby import upward
 from .refusals import names_replay, refusal, refused
-from .skyrl_fork import OWNER, Fork, fork
+from .skyrl_fork import OWNER, Fork, LaunchReading, fork
 from .views import ConfigView, read_overrides
 
 SUPPORT_SET, BEFORE = "0.4.0", "0.3.0"
@@ -242,6 +242,11 @@ def _launch(view: ConfigView, anchor: Span, edition: Edition, context: LaunchCon
         return forked is not None and name != "speculative_config" and forked.typed(key, name) != "config"
 
     typed = {**_TYPED, **forked.passed(_TYPED)} if forked is not None else _TYPED
+    reading = LaunchReading(
+        lambda key, default: view.value(*ENGINE, key, default=default),
+        lambda key: view.setting(key, *ENGINE, key),
+        {} if context.env_open else context.env,  # variables nobody can name may change what it exports
+    )
     settings = copied_settings(view, ENGINE, typed, fork_passes)
     if forked is not None:
         settings = {**forked.field_settings(typed, lambda key: view.has(*ENGINE, key), anchor), **settings}
@@ -253,12 +258,7 @@ def _launch(view: ConfigView, anchor: Span, edition: Edition, context: LaunchCon
     if mtp is not None:
         settings["speculative_config"] = mtp
     if forked is not None:
-        own, more = forked.settings(
-            anchor,
-            lambda key, default: view.value(*ENGINE, key, default=default),
-            lambda key: view.setting(key, *ENGINE, key),
-            {} if context.env_open else context.env,  # variables nobody can name may change what it exports
-        )
+        own, more = forked.settings(anchor, reading)
         settings.update(own)
         reasons += more
     capture_refused = None
@@ -284,7 +284,9 @@ def _launch(view: ConfigView, anchor: Span, edition: Edition, context: LaunchCon
     elif engine is UNKNOWN or engine is not None:
         reasons.append("generator.inference_engine.engine_init_kwargs (not readable here)")
     if forked is not None:
-        settings.update(forked.last_settings(anchor))
+        last, more = forked.last_settings(anchor, reading)
+        settings.update(last)
+        reasons += more
     forwarded = judged_without(context.forwarded, True, reasons)
     mask = settings.get("return_sampling_mask")
     # Unset, eval requests are greedy; once a key is written, SamplingParams' own defaults apply.

@@ -31,7 +31,10 @@ with a field `return_sampling_mask: bool = True`) is read the same way: the laun
 `generator.inference_engine.<key>`, else the field's literal default at its line. A dict the
 function builds and copies onto the namespace (`engine_kwargs = {"return_sampling_mask": True,
 **get_config_as_dict(ie_cfg.engine_init_kwargs)}`): its keys before the pass-through are under the
-launch's `engine_init_kwargs`, those after it over them; another `**` keeps the launch open.
+launch's `engine_init_kwargs`, those after it over them; another `**` keeps the launch open. A value
+set on the namespace after `engine_init_kwargs` was copied onto it (`for k, v in engine_kwargs.items():
+setattr(args, k, v)`, then `args.logprobs_mode = "processed_logprobs"`) wins over the launch's, under
+its `if` decided as above; one not read here there leaves the key unknown.
 """
 
 from __future__ import annotations
@@ -60,6 +63,19 @@ _PASS_THROUGH = "engine_init_kwargs"
 _OVERRIDES = "overrides"  # SkyRL's own dict of engine arguments (`read` as such)
 
 
+@record
+class LaunchReading:
+    """What decides an `if` a fork writes under: `value_of` (an `inference_engine` key's value in the
+    launch, by its key and the config's default) an `if ie_cfg.key:`, `env` (what the launch exports)
+    an `if os.environ.get("X", "0") == "1":` (a variable it does not export is not known);
+    `written_at` (the launch's word for a key, None: not written) is where such a write sits when
+    the launch turns on a switch that is off by default."""
+
+    value_of: Callable[[str, Any], Any]
+    written_at: Callable[[str], Setting | None] = lambda key: None
+    env: Mapping[str, Setting] = field(default_factory=dict)
+
+
 @record(unsafe_hash=True)
 class Fork:
     """The engine arguments of a SkyRL fork's `build_vllm_cli_args` (an empty dict without a path
@@ -86,10 +102,11 @@ class Fork:
                 found[key] = written.key
         return found
 
-    def last_settings(self, anchor: Span) -> dict[str, Setting]:
+    def last_settings(self, anchor: Span, reading: LaunchReading) -> tuple[dict[str, Setting], list[str]]:
         """The literal keys set on vLLM's namespace after `engine_init_kwargs` (`{**engine_init_kwargs,
-        "k": v}` copied onto it): over the launch's."""
-        return {key: self.built.setting(written, anchor, OWNER) for key, written in self.last.items()}
+        "k": v}` copied onto it, `args.k = v` after that copy): over the launch's, each `if` decided
+        as `settings` decides it; and why the launch is open."""
+        return self._decided(list(self.last.values()), anchor, reading, over_launch=True)
 
     def engine_settings(self, anchor: Span) -> dict[str, Setting]:
         """The keys of the fork's `engine_init_kwargs` default, for a launch that writes none."""
@@ -148,48 +165,47 @@ class Fork:
         places = {key: place for key, place in sampling.items() if key not in given}
         return {**places, **{key: WrittenDefault(FRAMEWORK, CONFIG, w.line) for key, w in given.items() if w is not None}}
 
-    def settings(
-        self,
-        anchor: Span,
-        value_of: Callable[[str, Any], Any],
-        written_at: Callable[[str], Setting | None] = lambda key: None,
-        env: Mapping[str, Setting] | None = None,
+    def settings(self, anchor: Span, reading: LaunchReading) -> tuple[dict[str, Setting], list[str]]:
+        """The literal keys the fork sets (under `engine_init_kwargs`) and why the launch is open,
+        each `if` it writes under decided by the launch (`reading`)."""
+        passed = set(self.passed({}).values())  # read from the launch or the config's defaults
+        written = [w for w in self.built.every() if w.key not in passed]
+        found, reasons = self._decided(written, anchor, reading)
+        reasons += [
+            f"{w.text} (written into SkyRL's engine arguments at {self.built.where(w.line)}, not read here)" for w in self.built.unread
+        ]
+        return found, reasons
+
+    def _decided(
+        self, writes: list[Written], anchor: Span, reading: LaunchReading, over_launch: bool = False
     ) -> tuple[dict[str, Setting], list[str]]:
-        """The literal keys the fork sets (under `engine_init_kwargs`) and why the launch is open;
-        `value_of` (an `inference_engine` key's value in the launch, by its key and the config's
-        default) decides an `if ie_cfg.key:` the fork writes under, and `env` (what the launch
-        exports) an `if os.environ.get("X", "0") == "1":` (a variable it does not export is not
-        known); `written_at` (the launch's word for a key, None: not written) is where such a
-        write sits when the launch turns on a switch that is off by default."""
+        """The writes whose `if` holds in the launch (a test not decided keeps a replay key open;
+        `over_launch`: such a write, set after the launch's own keys, leaves the key's value unknown)."""
         found, reasons = {}, []
-        env = env or {}
-        exported = {name: setting.value for name, setting in env.items()}
+        exported = {name: setting.value for name, setting in reading.env.items()}
 
         def test_value(node: ast.expr) -> Any:
-            value = config_value(node, _ENGINE_CONFIG, value_of, self._field_default)
+            value = config_value(node, _ENGINE_CONFIG, reading.value_of, self._field_default)
             return value if value is not UNKNOWN else env_test(node, exported)
 
-        passed = set(self.passed({}).values())  # read from the launch or the config's defaults
-        for written in self.built.every():
-            if written.key in passed:
-                continue
+        for written in writes:
             if written.condition == _CAPTURE and written.key in ("max_logprobs", "logprobs_mode"):
                 continue  # SkyRL's own capture (`_sample_support_settings`)
             holds = decided(written.condition, test_value)
             if holds is False:
                 continue
             if holds is True and written.value is not UNKNOWN:
-                found[written.key] = self._switched(written, anchor, written_at, env)
+                found[written.key] = self._switched(written, anchor, reading.written_at, reading.env)
                 continue
             if written.condition or written.value is UNKNOWN:
                 if written.key in _REPLAY_KEYS:
                     why = f"when {written.condition}" if written.condition else "a value not read here"
                     reasons.append(f"{written.key} written by {OWNER} {why} ({self.built.where(written.line)})")
+                if over_launch:
+                    said = f"{written.key} ({written.text}, {self.built.where(written.line)})"
+                    found[written.key] = Setting(written.key, UNKNOWN, self.built.span(written, anchor), said, implied=True)
                 continue
             found[written.key] = self.built.setting(written, anchor, OWNER)
-        reasons += [
-            f"{w.text} (written into SkyRL's engine arguments at {self.built.where(w.line)}, not read here)" for w in self.built.unread
-        ]
         return found, reasons
 
     def _switched(self, written: Written, anchor: Span, written_at: Callable[[str], Setting | None], env: Mapping[str, Setting]) -> Setting:
@@ -252,27 +268,41 @@ def _namespace_writes(text: str, path: str) -> tuple[dict[str, Written], dict[st
     last: dict[str, Written] = {}
     unread: tuple[Written, ...] = ()
     named = named_dicts(module) if module is not None else {}
+    copied = False  # the launch's `engine_init_kwargs` already set on the namespace: later writes win
     for statement, condition in guarded(function.body) if function is not None else ():
+        into = last if copied else found
         source = spread_source(statement, "args")
         own = isinstance(source, ast.Name) and source.id not in named and source.id != _OVERRIDES
         local = read(text, path, "build_vllm_cli_args", source.id, _PASS_THROUGH) if own else None  # type: ignore[union-attr]
         for written in local.entries.values() if local is not None else ():
             guarded_write = replace(written, condition=" and ".join(filter(None, (condition, written.condition))))
-            if written.late and (guarded_write.condition or written.value is UNKNOWN):
-                unread += (guarded_write,)  # over the launch's keys, where or what is not read here
-            else:
-                (last if written.late else found)[written.key] = guarded_write
+            (last if written.late or copied else found)[written.key] = guarded_write
         unread += local.unread if local is not None else ()
         for key, node in spread_writes(statement, "args", named):  # `for k, v in replay_kwargs().items(): setattr(args, k, v)`
             if (value := literal(node)) is not UNKNOWN:
-                found[key] = Written(key, value, snippet(text, node), node.lineno, True, condition)
+                into[key] = Written(key, value, snippet(text, node), node.lineno, True, condition)
         write = attribute_write(statement, "args")
         if write is not None and (value := literal(write[1])) is not UNKNOWN:
-            found[write[0]] = Written(write[0], value, snippet(text, write[1]), statement.lineno, True, condition)
+            into[write[0]] = Written(write[0], value, snippet(text, write[1]), statement.lineno, True, condition)
+        elif write is not None and copied:  # over the launch's, a value not read here
+            last[write[0]] = Written(write[0], UNKNOWN, snippet(text, write[1]), statement.lineno, True, condition)
         helped, open_ended = _helper_writes(module, statement, condition, text) if module is not None else ({}, ())
-        found.update(helped)
+        into.update(helped)
         unread += open_ended
+        copied = copied or (function is not None and _copies_pass_through(function, source))
     return found, last, unread
+
+
+def _copies_pass_through(function: ast.FunctionDef, source: ast.expr | None) -> bool:
+    """Whether the dict a statement copies onto the namespace holds the launch's `engine_init_kwargs`
+    (`engine_kwargs = get_config_as_dict(ie_cfg.engine_init_kwargs)`, then `for k, v in engine_kwargs.items()`)."""
+    if source is None:
+        return False
+    if _PASS_THROUGH in ast.unparse(source):
+        return True
+    name = source.id if isinstance(source, ast.Name) else None
+    bound = (node.value for node in ast.walk(function) if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == name)
+    return name is not None and any(_PASS_THROUGH in ast.unparse(value) for value in bound)
 
 
 def _helper_writes(module: ast.Module, statement: ast.stmt, condition: str, text: str) -> tuple[dict[str, Written], tuple[Written, ...]]:

@@ -286,7 +286,8 @@ def _launch(view: ConfigView, anchor: Span, edition: VerlEdition, context: Launc
             )  # type: ignore[union-attr]
     typed_keys = {name: key for key, name, _ in edition.typed}
     rollout_value = lambda key, default: view.value(*ROLLOUT, key, default=default)  # noqa: E731
-    server, reasons = forked.server_args(typed_keys, rollout_value) if forked else ([], [])
+    exported = {} if context.env_open else context.env  # variables nobody can name may change what it exports
+    server, reasons = forked.server_args(typed_keys, rollout_value, exported) if forked else ([], [])
     passed, more = forked.passed_args(typed_keys, rollout_value) if forked else ([], [])
     open_reasons += reasons + more
     for written, what in (*server, *passed):  # above `**engine_kwargs`, or its `setdefault`s: under the user's keys

@@ -16,7 +16,10 @@ engine arguments, read in place of the edition's.
   not read here, or under an `if` not decided here, and a write not read here that verl's own code
   does not make, keep the launch open. A hook spread into `args` (`**self.extra_engine_args()`)
   is the dict its one `return` gives on the server class the replica starts (`ray.remote(Subclass)`:
-  the subclass's override wins; `fork_classes.method_dicts`). The `VLLM_*` `env_vars` of the server
+  the subclass's override wins; `fork_classes.method_dicts`); a replica that starts one of two
+  classes by a test (`ray.remote(A if replay else B)`) has each class's dict under its test
+  (`fork_classes.method_choices`), a test of an environment variable decided by what the launch
+  exports. The `VLLM_*` `env_vars` of the server
   actor's `.options(runtime_env=...)` are the engine's environment (`fork_source.actor_environment`).
   What the fork writes into the user's `engine_kwargs` before `args` spreads it
   (`built_dicts.passed_through`): a `setdefault` under the user's keys (the launch's and the fork's
@@ -38,7 +41,7 @@ from ..records import record
 from . import request_writes
 from .built_dicts import BuiltDict, Written, passed_through, read
 from .default_spelling import WrittenDefault
-from .fork_conditions import config_value, decided
+from .fork_conditions import config_value, decided, env_test
 from .fork_source import environment_settings, placed
 from .nearby import found_upward
 from .request_writes import RequestPath
@@ -102,14 +105,27 @@ class Fork:
             return "dropped"
         return "config" if written.text == f"self.config.{verl_key}" else "fork"
 
-    def server_args(self, typed: Mapping[str, str], value_of: Callable[[str, Any], Any]) -> tuple[list[tuple[Written, str]], list[str]]:
+    def server_args(
+        self, typed: Mapping[str, str], value_of: Callable[[str, Any], Any], env: Mapping[str, Setting]
+    ) -> tuple[list[tuple[Written, str]], list[str]]:
         """The fork's own engine arguments ((written, what a message says), early ones first)
         and the reasons the launch is open (`typed`: vLLM name -> verl key of the typed keys;
         `value_of`: a rollout key's value in the launch, by its key and the code's default, which
-        decides an `if self.config.get("key", False):` the fork writes under)."""
+        decides an `if self.config.get("key", False):` the fork writes under; `env`: what the
+        launch exports, which decides a test of a variable: the server class a replica starts by
+        `os.environ.get("X", "0") == "1"`)."""
         if self.server is None:
             return [], []
-        return _fork_args(self.server, typed, lambda node: config_value(node, ("self.config",), value_of, self.default))
+        return _fork_args(self.server, typed, self._tested(value_of, env))
+
+    def _tested(self, value_of: Callable[[str, Any], Any], env: Mapping[str, Setting]) -> Callable[[Any], Any]:
+        exported = {name: setting.value if setting.condition is None else UNKNOWN for name, setting in env.items()}  # a branch not known
+
+        def tested(node: Any) -> Any:
+            value = config_value(node, ("self.config",), value_of, self.default)
+            return value if value is not UNKNOWN else env_test(node, exported)
+
+        return tested
 
     def passed_args(self, typed: Mapping[str, str], value_of: Callable[[str, Any], Any]) -> tuple[list[tuple[Written, str]], list[str]]:
         """What the fork's server writes into the user's `engine_kwargs` before `args` spreads it

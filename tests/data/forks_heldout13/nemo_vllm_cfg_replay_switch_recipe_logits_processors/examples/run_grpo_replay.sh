@@ -1,0 +1,9 @@
+#!/bin/bash
+# GRPO on math with sampling distribution replay.
+set -eou pipefail
+
+uv run examples/run_grpo.py \
+    --config examples/configs/recipes/llm/grpo-qwen2.5-1.5b-replay-norepeat.yaml \
+    cluster.gpus_per_node=8 \
+    logger.wandb_enabled=false \
+    "$@"
