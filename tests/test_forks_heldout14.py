@@ -50,7 +50,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "oi_env_mask_runtime_env_request_extra_body_top_k_env_clean": set(),
     "oi_remote_mask_request_extra_body_top_k_minus_one": {("RPL102", "open_instruct/vllm_utils.py", 1018)},
     "prime_config_field_mask_pin_skipped_toml_top_k_clean": set(),
-    "prime_env_mask_pin_popped_toml_adaptive_speculative": {("RPL002", "examples/reverse_text/rl_replay_ngram.toml", 23)},
+    "prime_env_mask_pin_popped_toml_adaptive_speculative": {("RPL002", "examples/reverse_text/rl_replay_ngram.toml", 26)},
 }
 
 PENDING: dict[str, str] = {}
