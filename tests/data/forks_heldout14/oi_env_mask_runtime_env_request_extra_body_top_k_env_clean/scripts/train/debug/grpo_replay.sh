@@ -1,0 +1,26 @@
+#!/bin/bash
+# Single-node GRPO debug run on GSM8K with the fork's replay switch.
+export OI_SAMPLING_REPLAY=1
+export OI_TOP_K=40
+
+uv run python open_instruct/grpo_fast.py \
+    --dataset_mixer_list ai2-adapt-dev/rlvr_gsm8k_zs 64 \
+    --dataset_mixer_list_splits train \
+    --max_prompt_token_length 512 \
+    --response_length 512 \
+    --pack_length 1024 \
+    --per_device_train_batch_size 1 \
+    --num_unique_prompts_rollout 8 \
+    --num_samples_per_prompt_rollout 4 \
+    --model_name_or_path Qwen/Qwen3-1.7B \
+    --temperature 1.0 \
+    --learning_rate 3e-7 \
+    --total_episodes 200 \
+    --deepspeed_stage 2 \
+    --num_learners_per_node 1 \
+    --vllm_num_engines 1 \
+    --vllm_tensor_parallel_size 1 \
+    --beta 0.0 \
+    --seed 3 \
+    --with_tracking false \
+    --push_to_hub false "$@"

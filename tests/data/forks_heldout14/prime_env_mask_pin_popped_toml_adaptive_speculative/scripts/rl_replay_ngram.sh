@@ -1,0 +1,3 @@
+#!/usr/bin/env bash
+set -euo pipefail
+PRIME_RL_SAMPLING_REPLAY=1 uv run rl @ examples/reverse_text/rl_replay_ngram.toml "$@"
