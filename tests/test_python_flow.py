@@ -135,10 +135,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
-    "h22_goedel_prover_v2_inference_temp_zero": "round 22 first run: RPL101 missed (an argparse --temp default=0.0, src/inference.py:18)",
-    "h22_kimina_prover_serve_override_presence_penalty": "round 22 first run: RPL302 reported at serve.py:19 (the json.dumps word of a command string split by shlex), not at the dict's key (12)",
-    "h22_limr_eval_dev_set_config_greedy": "round 22 first run: RPL101 missed (eval/eval.py:13)",
-    "h22_skywork_or1_main_generation_hydra_top_k_minus_one": "round 22 first run: RPL102 missed (a fork of verl's main_generation: generation.yaml's top_k copied into SamplingParams by verl's loop over the config's keys)",
     "h21_arctic_training_vllm_synth_default_sampling_no_top_k": "round 21 first run: RPL102 missed (SamplingParams' own default top_k through a default sampling dict, vllm_callers.py:16)",
     "h21_codegeex4_openai_api_server_os_system": "round 21 first run: RPL301 missed (a server started with os.system of a command string)",
     "h21_nemo_aligner_vllm_server_yaml_greedy": "round 21 first run: RPL101 missed (a greedy temperature in the server's YAML config, conf/gpt_generation.yaml:12)",

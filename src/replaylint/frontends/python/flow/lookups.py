@@ -22,7 +22,8 @@ def dict_method(reader: Evaluates, node: ast.Call, func: ast.Attribute, frame: F
         return environment_default(reader, node, frame)
     if func.attr == "copy":
         return owner if owner.kwargs is not None else NOTHING
-    key = node.args[0].value if node.args and isinstance(node.args[0], ast.Constant) else None
+    named = reader.evaluate(node.args[0], frame) if node.args else None  # `config.get(k)` in a turn of `for k in config.keys()`
+    key = named.value if named is not None and not named.assumptions else None  # a key from a default: not decided here
     unread = owner.kwargs is None or (not owner.kwargs.entries and (owner.kwargs.reasons or owner.kwargs.assumed))
     if unread and isinstance(key, str) and len(node.args) > 1 and _unbound_parameter(func.value, frame):
         # `cfg.get("top_k", -1)` with no caller in the tree: judged as written, and the message says so
