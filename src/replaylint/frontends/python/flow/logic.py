@@ -1,6 +1,7 @@
 """Tests and defaults written with Python's logic: `engine_kwargs or {}`, `cfg and cfg.vllm`,
-`kw is None`, `mode == "replay"`, `not fast`, `{} if kw is None else kw`. A value is read as Python would read it where its
-truth is known (a constant, a mapping with a key, None); otherwise it is unknown."""
+`kw is None`, `mode == "replay"`, `args.node > 1` (of numbers), `not fast`, `{} if kw is None else kw`.
+A value is read as Python would read it where its truth is known (a constant, a mapping with a key,
+None); otherwise it is unknown."""
 
 from __future__ import annotations
 

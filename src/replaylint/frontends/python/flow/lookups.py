@@ -1,4 +1,5 @@
-"""The dict methods the reader follows: `cfg.get(key, default)` (a parameter's mapping no caller
+"""The dict methods the reader follows: `cfg.get(key, default)` (the key spelt out or known, as a
+loop's turn binds it: `for k in config.keys(): kwargs[k] = config.get(k)`; a parameter's mapping no caller
 in the tree passes is judged as written, the message saying so), `cfg.copy()`, `cfg.pop(key)`,
 and `os.environ.get(...)`."""
 

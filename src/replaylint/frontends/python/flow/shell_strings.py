@@ -4,7 +4,8 @@ together from pieces (f-strings, `+`, across functions and modules: NeMo-Skills'
 commands and words as the shell splits it, each word placed where its first character is
 decided. Only what the splitting follows is read: spaces, quotes, `&&`, `||`, `;`, `|`, `&` and
 redirections; a string with an expansion, a substitution, an escape or a glob is left to the
-libcst pass. A piece not known is an expansion: unquoted, it may be any number of words."""
+libcst pass. A piece not known is an expansion: unquoted, it may be any number of words. A word
+that is one `json.dumps(DICT)` piece (quotes aside) keeps where each of the dict's keys is written."""
 
 from __future__ import annotations
 
