@@ -115,6 +115,10 @@ Held-out round 22 (`h22_`, 24 cases: 14 with findings, 10 clean; README, Round 2
 at 4c6490e (the lead, vLLM 0.34.0, after round 20's fixes, before round 21's): 20 of 24 cases as expected (83%); of 14
 expected findings 10 exact (71%), 1 at another line (Kimina's presence penalty reported at the `json.dumps` word of the
 command string, serve.py:19, not at the dict's key, 12), 3 missed (PENDING); 0 false findings; 10 of 10 clean cases clean.
+After the fixes (h-fxh22; tests/test_python_flow_round22.py): 24 of 24, no expectation changed (an ordered comparison of
+known numbers as a branch's test; a loop over a parameter that falls back to a list spelt out, under a test the call
+decides; `config.get(k)` of a loop's key; a `json.dumps(DICT)` word of a command string split by `shlex.split` or a shell
+keeping each key's place).
 """
 
 from __future__ import annotations
