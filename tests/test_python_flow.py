@@ -113,6 +113,16 @@ After the fixes (h-fxh21; tests/test_python_flow_round21.py): 24 of 24, no expec
 call spells as an f-string or puts together with `+`, read with its pieces' values; `isinstance(params, dict)` of a
 `SamplingParams(...)` decided; a request on `self.llm` that `__init__` leaves None and a method sets to the engine; a
 function-local `from vllm import ...` read in the class written in that function).
+
+Held-out round 22 (`h22_`, 24 cases: 14 with findings, 10 clean; README, Round 22), written blind from Goedel-Prover
+(and V2), s1, Kimina-Prover, Seed-Coder, LIMR, Skywork-OR1 and sweet_rl, first run on the integration branch merge-s42
+at 4c6490e (the lead, vLLM 0.34.0, after round 20's fixes, before round 21's): 20 of 24 cases as expected (83%); of 14
+expected findings 10 exact (71%), 1 at another line (Kimina's presence penalty reported at the `json.dumps` word of the
+command string, serve.py:19, not at the dict's key, 12), 3 missed (PENDING); 0 false findings; 10 of 10 clean cases clean.
+After the fixes (h-fxh22; tests/test_python_flow_round22.py): 24 of 24, no expectation changed (an ordered comparison of
+known numbers as a branch's test; a loop over a parameter that falls back to a list spelt out, under a test the call
+decides; `config.get(k)` of a loop's key; a `json.dumps(DICT)` word of a command string split by `shlex.split` or a shell
+keeping each key's place).
 """
 
 from __future__ import annotations

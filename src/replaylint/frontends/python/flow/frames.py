@@ -69,6 +69,8 @@ class Evaluates(Protocol):
 
     def merged_in(self, found: Kwargs, node: ast.Call, frame: Frame, certain: bool) -> None: ...  # `cfg.merge_with(...)`
 
+    def taken(self, placed: Placed, frame: Frame) -> bool | None: ...  # a binding's branches where a name is read (`Decides`)
+
 
 def position(node: ast.AST) -> tuple[int, int]:
     return node.lineno, node.col_offset  # type: ignore[attr-defined]

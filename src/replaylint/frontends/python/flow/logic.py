@@ -1,10 +1,12 @@
 """Tests and defaults written with Python's logic: `engine_kwargs or {}`, `cfg and cfg.vllm`,
-`kw is None`, `mode == "replay"`, `not fast`, `{} if kw is None else kw`. A value is read as Python would read it where its
-truth is known (a constant, a mapping with a key, None); otherwise it is unknown."""
+`kw is None`, `mode == "replay"`, `args.node > 1` (of numbers), `not fast`, `{} if kw is None else kw`.
+A value is read as Python would read it where its truth is known (a constant, a mapping with a key,
+None); otherwise it is unknown."""
 
 from __future__ import annotations
 
 import ast
+import operator
 from dataclasses import replace
 from typing import Any
 
@@ -16,6 +18,7 @@ from .module import Guard
 from .refs import Each, Engine, NamedFile, NotGiven
 
 _UNKNOWN_TRUTH = object()
+_ORDERS = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge}
 
 
 def logic(reader: Evaluates, node: ast.expr, frame: Frame) -> Val:
@@ -61,6 +64,8 @@ def _compared(reader: Evaluates, node: ast.Compare, frame: Frame, left: Val, rig
         return NOTHING if inside is None else Val(inside == isinstance(op, ast.In), assumptions=left.assumptions)
     if isinstance(op, (ast.Eq, ast.NotEq)) and _plain(left.value) and _plain(right.value):
         return Val((left.value == right.value) == isinstance(op, ast.Eq))
+    if type(op) in _ORDERS and _number(left.value) and _number(right.value):  # `args.node > 1`
+        return Val(_ORDERS[type(op)](left.value, right.value))
     return NOTHING
 
 
@@ -143,6 +148,10 @@ def _constants(node: ast.expr) -> list | None:
     if items is None or not all(isinstance(item, ast.Constant) for item in items):
         return None
     return [item.value for item in items]  # type: ignore[attr-defined]
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _plain(value: Any) -> bool:

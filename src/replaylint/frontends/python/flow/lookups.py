@@ -1,4 +1,5 @@
-"""The dict methods the reader follows: `cfg.get(key, default)` (a parameter's mapping no caller
+"""The dict methods the reader follows: `cfg.get(key, default)` (the key spelt out or known, as a
+loop's turn binds it: `for k in config.keys(): kwargs[k] = config.get(k)`; a parameter's mapping no caller
 in the tree passes is judged as written, the message saying so), `cfg.copy()`, `cfg.pop(key)`,
 and `os.environ.get(...)`."""
 
@@ -22,7 +23,8 @@ def dict_method(reader: Evaluates, node: ast.Call, func: ast.Attribute, frame: F
         return environment_default(reader, node, frame)
     if func.attr == "copy":
         return owner if owner.kwargs is not None else NOTHING
-    key = node.args[0].value if node.args and isinstance(node.args[0], ast.Constant) else None
+    named = reader.evaluate(node.args[0], frame) if node.args else None  # `config.get(k)` in a turn of `for k in config.keys()`
+    key = named.value if named is not None and not named.assumptions else None  # a key from a default: not decided here
     unread = owner.kwargs is None or (not owner.kwargs.entries and (owner.kwargs.reasons or owner.kwargs.assumed))
     if unread and isinstance(key, str) and len(node.args) > 1 and _unbound_parameter(func.value, frame):
         # `cfg.get("top_k", -1)` with no caller in the tree: judged as written, and the message says so

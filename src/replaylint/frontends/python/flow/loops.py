@@ -191,7 +191,7 @@ def _elements(node: ast.expr, frame: Frame, reader: Evaluates) -> list[tuple[ast
     """The elements of a tuple or list spelt out in the loop, or in the constant it names (also
     one imported from a module of the tree: opencompass's `from configs.models.x import models`)."""
     if isinstance(node, ast.Name):
-        binding = reaching(frame, node.id)
+        binding = reaching(frame, node.id, reader.taken)  # `if not dev_sets: dev_sets = [...]` of a parameter known to be empty
         if binding is not None and binding.kind == "import" and not _grown(frame, node.id):
             found = reader.tree.resolve(frame.module.imports.get(node.id, ""), frame.module)  # type: ignore[attr-defined]
             if found is None or found[1] is None or found[0] is frame.module:

@@ -135,7 +135,7 @@ class Reader:
         if enclosed(frame, name):
             assert frame.outer is not None
             return self.name(name, frame.outer)
-        binding = reaching(frame, name, self._taken)
+        binding = reaching(frame, name, self.taken)
         if binding is None:
             held = comprehension_name(self, name, frame)  # a comprehension's name in a turn `joined_texts` reads
             if held is not None:
@@ -193,7 +193,7 @@ class Reader:
         # decided where a binding works it out (`top_k := cfg.get("top_k", -1)`), a constant where used
         return replace(read, origin=read.span) if plain(read) and computed(binding.value) else read
 
-    def _taken(self, placed: Placed, frame: Frame) -> bool | None:
+    def taken(self, placed: Placed, frame: Frame) -> bool | None:
         """Whether the branches `placed` is under (beyond the reader's own) are taken, each test
         read where its `if` is (`if kw is None: kw = {}` with `kw` known)."""
         use = frame.at.guards if frame.at is not None else ()

@@ -4,14 +4,15 @@ together from pieces (f-strings, `+`, across functions and modules: NeMo-Skills'
 commands and words as the shell splits it, each word placed where its first character is
 decided. Only what the splitting follows is read: spaces, quotes, `&&`, `||`, `;`, `|`, `&` and
 redirections; a string with an expansion, a substitution, an escape or a glob is left to the
-libcst pass. A piece not known is an expansion: unquoted, it may be any number of words."""
+libcst pass. A piece not known is an expansion: unquoted, it may be any number of words. A word
+that is one `json.dumps(DICT)` piece (quotes aside) keeps where each of the dict's keys is written."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import field
 
-from ....model import Span
+from ....model import Setting, Span
 from ....records import record
 from .facts import Val
 
@@ -30,6 +31,7 @@ class Piece:
     span: Span | None
     assumptions: tuple[tuple[str, Span], ...] = ()
     offset: int | None = None
+    keys: tuple[tuple[str, Setting], ...] = ()  # `json.dumps(DEFAULTS)`: where each of its keys is written
 
 
 @record
@@ -40,6 +42,7 @@ class Word:
     assumptions: list[tuple[str, Span]] = field(default_factory=list)
     exact: tuple[str, int, int] | None = None  # (path, start, end) of a word spelt whole in one literal
     head: str = ""  # a word not known: its text before the first piece not known (`CUDA_VISIBLE_DEVICES=`)
+    keys: dict[str, Setting] = field(default_factory=dict)  # a word that is one `json.dumps(...)` piece, quotes aside
 
 
 def pieces(read: Val, texts: dict[str, str], limit: int = _MAX_TEXT) -> list[Piece] | None:
@@ -58,7 +61,7 @@ def pieces(read: Val, texts: dict[str, str], limit: int = _MAX_TEXT) -> list[Pie
         text = item.value if item.known else None
         if text is not None and item.assumptions and not text.strip():
             text = None  # `os.environ.get("EXTRA_ARGS", "")`: the run's value may be any words
-        found.append(Piece(text, item.span, item.assumptions, _literal_offset(text, item.span, texts)))
+        found.append(Piece(text, item.span, item.assumptions, _literal_offset(text, item.span, texts), tuple(item.keys.items())))
         size += len(text or "") + 1
         if size > limit:
             return None
@@ -91,10 +94,11 @@ def commands(found: list[Piece], shell: bool = True) -> list[list[Word]] | None:
         if piece.text is None:
             word = word or Word(None, piece.span)
             word.head = word.head if word.text is None else word.text
-            word.text, word.spread, word.exact = None, word.spread or not quote, None
+            word.text, word.spread, word.exact, word.keys = None, word.spread or not quote, None, {}
             word.assumptions.extend(piece.assumptions)
             previous = ""
             continue
+        fresh = word is None or word.text == ""
         for index, char in enumerate(piece.text):
             at, previous = previous, char
             if quote and char == quote:
@@ -121,6 +125,8 @@ def commands(found: list[Piece], shell: bool = True) -> list[list[Word]] | None:
                     result.append([])
             else:
                 word = _add(word, char, piece, index)
+        if word is not None and fresh and piece.keys and word.text == piece.text:
+            word.keys = dict(piece.keys)  # kept while no other character joins the word
     if quote:
         return None
     if word is not None:
@@ -135,6 +141,7 @@ def _add(word: Word | None, char: str, piece: Piece, index: int) -> Word:
         return Word(char, piece.span, assumptions=list(piece.assumptions), exact=exact)
     if word.text is not None:
         word.text += char
+    word.keys = {}
     if word.exact is not None and at is not None and piece.span is not None and (piece.span.path, at) == word.exact[::2]:
         word.exact = (word.exact[0], word.exact[1], at + 1)
     else:

@@ -140,7 +140,7 @@ def _shell_launches(reader: Reader, module: Module, node: ast.Call, words: ast.e
             continue
         entrypoint, after = located
         tokens = [
-            Token(text, span, "" if text is None else python_quote('"')(text), spread=word.spread)
+            Token(text, span, "" if text is None else python_quote('"')(text), spread=word.spread, keys=word.keys)
             for text, span, word in list(zip(texts, spans, command))[after:]
         ]
         launch = _command(reader, module, node, tokens, frame, entrypoint, texts, _prefix_runner(modules, prefix), at)

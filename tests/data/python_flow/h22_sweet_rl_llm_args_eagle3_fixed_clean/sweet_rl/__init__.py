@@ -1,0 +1,1 @@
+# Imitates facebookresearch/sweet_rl (package root).
