@@ -327,8 +327,10 @@ class Checker:
             judged_by, note = judgement(releases)
             words = report.words(judged_by, note)
             edits: tuple = ()
-            if report.fix is not None and code in self.config.fixable_codes():
+            fix = report.fix
+            if fix is not None and code in self.config.fixable_codes():
                 edits = tuple(self._render(frontend, launch, report, source))
+                fix = fix if edits else None  # no place to write it (a command put together from pieces): none offered
             findings.append(
                 Finding(
                     code=code,
@@ -336,7 +338,7 @@ class Checker:
                     words=words,
                     span=report.span,
                     severity=self.config.severity.get(code, report.severity or rule.severity),
-                    fix=report.fix,
+                    fix=fix,
                     related=report.related + launch.path_to((report.span, *report.related)),
                     releases=tuple(str(release) for release in sorted(set(releases))),
                     judged_by=tuple(str(release) for release in sorted({judged(r) for r in releases})),
