@@ -5,7 +5,12 @@ or does, or reaches it another way: the finding then goes (or stays) as vLLM wou
 SkyRL: a value `build_vllm_cli_args` sets on vLLM's namespace after it has copied the launch's `engine_init_kwargs`
 onto it (`for k, v in engine_kwargs.items(): setattr(args, k, v)`, then `args.logprobs_mode = ...`) wins over the
 launch's, under its `if` decided by the launch; one written before that copy is under the launch's; a value written
-after it that is not read here keeps the launch open."""
+after it that is not read here keeps the launch open. OpenRLHF: an option the fork's train_ppo_ray.py adds with
+`type=json.loads` gives `create_vllm_engines` the parsed dict (also as `--opt={...}`, a word with spaces argparse
+takes as the option); a `type` not read here, a value from outside or not JSON keep it unknown. verl: a replica
+that starts one of two server classes by a test (`ray.remote(A if replay else B)`) has each class's hook dict
+under that test, decided by what the launch exports; a variable not exported, exported from outside, or a name
+bound more than once keeps the launch open."""
 
 from __future__ import annotations
 
