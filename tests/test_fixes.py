@@ -45,6 +45,24 @@ def test_unsafe_fixes_need_the_flag(tmp_path) -> None:
     assert status == 0 and "logits_processors" not in path.read_text()
 
 
+def test_a_fix_with_nowhere_to_write_it_is_not_offered(tmp_path) -> None:
+    """A command put together from pieces has no word the fix could follow: no `help:` promises what
+    `--unsafe-fixes` would not do; a command spelt out gets the fix and applies it."""
+    pieces = 'import subprocess\nflags = "--return-sampling-mask --logprobs-mode processed_logprobs"\n'
+    pieces += 'subprocess.run("vllm serve m " + flags, shell=True)\n'
+    path = tmp_path / "serve.py"
+    path.write_text(pieces)
+    status, out, _ = cli("--output-format", "full", str(path))
+    assert "RPL301" in out and "help:" not in out and "hidden fix" not in out
+    assert cli("--unsafe-fixes", "--fix", str(path))[1].count("RPL301") == 1 and path.read_text() == pieces
+    path.write_text(
+        'import subprocess\nsubprocess.run("vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs", shell=True)\n'
+    )
+    assert "help: Add --enable-scale-out (unsafe fix)" in cli("--output-format", "full", str(path))[1]
+    cli("--unsafe-fixes", "--fix", str(path))
+    assert "--enable-scale-out" in path.read_text()
+
+
 def test_diff_prints_and_writes_nothing(tmp_path) -> None:
     path = tmp_path / "a.py"
     path.write_text(MISSING_MODE)
