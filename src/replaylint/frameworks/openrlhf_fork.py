@@ -16,7 +16,9 @@ actor's call, under them when that `if` writes it over the fork's); a key
 the command line gives whose entry the fork removed no longer reaches vLLM. A replay key the fork
 writes under an `if` of its own, or with a value not read here, keeps the launch open, but for a
 test of an environment variable the launch sets where `create_vllm_engines` runs (the driver: a
-`ray job submit` runtime env's `env_vars`, the script's exports), which decides it. A key
+`ray job submit` runtime env's `env_vars`, the script's exports), which decides it, and the actor's
+own test of one before `AsyncEngineArgs(...)`, which a Ray job's runtime env decides (its actors
+start with it; a shell's exports reach the driver only). A key
 whose value is a parameter of `create_vllm_engines` with a literal default that OpenRLHF's caller
 does not pass (not in the upstream signature, not named by the tree's train_ppo_ray.py) gets that
 default, at its line. (The file itself is also checked as Python: its engine dict is then read by
