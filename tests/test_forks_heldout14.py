@@ -48,7 +48,12 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "skyrl_env_helper_overrides_launch_adaptive_speculative": {("RPL002", "examples/train/gsm8k/run_gsm8k_replay_ngram.sh", 23)},
     "skyrl_config_field_mask_pd_branch_raw_logprobs_untaken_clean": set(),
     "openrlhf_mask_flag_rollout_top_k_flag_into_sampling_params_clean": set(),
-    "openrlhf_actor_init_runtime_env_mask_rollout_top_k_default": {("RPL102", "openrlhf/trainer/ray/vllm_engine.py", 63)},
+    # Clean, not RPL102 at vllm_engine.py:63 as first written (fixes of s42): the launch passes `--train.save_path`,
+    # which OpenRLHF's parser (the tree's train_ppo_ray.py, and every release's) does not have, so
+    # `parser.parse_args()` stops the job ("unrecognized arguments") before any engine starts. With a launch
+    # the parser takes, the finding sits at the runtime env's `"OPENRLHF_SAMPLING_REPLAY": "1"` (the word that
+    # turns the fork's switch on, as round 7's export): tests/test_forks_round15_readers.py.
+    "openrlhf_actor_init_runtime_env_mask_rollout_top_k_default": set(),
     "nemo_yaml_mask_key_recipe_speculative_zero_tokens_dropped_clean": set(),
     "nemo_env_mask_in_worker_launch_top_k_minus_one": {("RPL102", "examples/run_grpo_math_replay.sh", 10)},
     "oi_env_mask_runtime_env_request_extra_body_top_k_env_clean": set(),
@@ -59,7 +64,6 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 
 PENDING: dict[str, str] = {
     "nemo_env_mask_in_worker_launch_top_k_minus_one": "first run: RPL102 missed (NRL_SAMPLING_REPLAY read in the fork's worker; the launch sets it and policy.generation.top_k=-1)",
-    "openrlhf_actor_init_runtime_env_mask_rollout_top_k_default": "first run: RPL102 missed (an env var from ray job submit --runtime-env-json read in LLMRayActor.__init__ turns the mask on; OpenRLHF's own top_k -1)",
     "skyrl_env_helper_overrides_launch_adaptive_speculative": "first run: RPL002 missed (a helper switched on by an env var; the launch's speculative_config Hydra dict has enable_adaptive_verification: true)",
     "verl_server_init_env_mask_wrapper_raw_logprobs": 'first run: RPL003 missed (verl\'s server __init__ reads VERL_RETURN_SAMPLING_MASK; a wrapper runs bash run_base.sh <overrides> "$@" with logprobs_mode=raw_logprobs)',
 }

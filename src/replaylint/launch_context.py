@@ -44,3 +44,4 @@ class LaunchContext:
     forwarded: tuple[str, ...] = ()
     open_reasons: tuple[str, ...] = ()
     env_open: bool = False
+    ray_job: bool = False  # a Ray job's entrypoint (`ray job submit`): `env` is the job's, its actors' too

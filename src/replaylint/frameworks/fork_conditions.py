@@ -10,7 +10,8 @@ import ast
 from typing import Any, Callable, Iterator, Mapping
 
 from ..model import UNKNOWN
-from .fork_source import is_environ, literal
+from ..records import record
+from .fork_source import callee_name, is_environ, literal
 
 RUNS_IT = " runs it"  # the condition of a loop's body or a handler's: it may run any number of times
 
@@ -128,6 +129,37 @@ def env_test(node: ast.expr, env: Mapping[str, Any]) -> Any:
     """The value of a test over environment reads (`os.environ.get("X", "0") == "1"`) where `env`
     (name -> value) holds each variable it reads; UNKNOWN otherwise."""
     return evaluated(node, lambda inner: env_read(inner, env), {})
+
+
+_NUMBERS: Mapping[str, Callable[[str], Any]] = {"int": int, "float": float}
+
+
+@record(unsafe_hash=True)
+class EnvNumber:
+    """A number the fork's code reads from an environment variable where it runs
+    (`int(os.environ.get("X", "20"))`), also as a field's `default_factory=lambda: ...`."""
+
+    variable: str
+    convert: str  # `int`, `float`
+
+    def given(self, text: Any) -> Any:
+        """The number the variable's text makes (UNKNOWN: a text not known, or one the conversion refuses)."""
+        try:
+            return UNKNOWN if text is UNKNOWN else _NUMBERS[self.convert](str(text))
+        except ValueError:
+            return UNKNOWN
+
+
+def env_number(node: ast.expr) -> EnvNumber | None:
+    """`int(os.environ.get("X", D))` (`float`, `os.getenv`), as written or as the body of a field's
+    `default_factory=lambda: ...` (`dataclasses.field`, pydantic's `Field`)."""
+    if isinstance(node, ast.Call) and callee_name(node) in ("field", "Field") and not node.args:
+        factory = next((keyword.value for keyword in node.keywords if keyword.arg == "default_factory"), None)
+        node = factory.body if isinstance(factory, ast.Lambda) and not factory.args.args else None  # type: ignore[assignment]
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _NUMBERS and len(node.args) == 1):
+        return None
+    variable = env_variable(node.args[0]) if not node.keywords else None
+    return EnvNumber(variable, node.func.id) if variable is not None else None
 
 
 def evaluated(node: ast.expr, read: Callable[[ast.expr], Any], bound: Mapping[str, ast.expr], depth: int = 0) -> Any:

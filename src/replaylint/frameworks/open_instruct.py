@@ -135,7 +135,7 @@ def _forked(launch: Launch, forked: open_instruct_fork.EngineFork, parsed: Parse
         launch,
         settings=settings,
         env=open_instruct_fork.environment(forked, dict(context.env), launch.span),
-        requests=open_instruct_fork.requests(forked, settings, launch.span, temperature),
+        requests=open_instruct_fork.requests(forked, settings, launch.span, temperature, {} if context.env_open else context.env),
         assumptions=open_instruct_fork.resting_on(forked),
         label=f"{launch.label} (the fork's {forked.path})",
         version_hint=context.version_hint,

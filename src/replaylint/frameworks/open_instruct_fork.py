@@ -40,7 +40,7 @@ from typing import Any, Callable, Mapping
 from ..model import UNKNOWN, Assumption, Request, Setting, Span
 from ..records import record
 from .fork_classes import class_chain, method_statements
-from .fork_conditions import bound_once, decided, env_test, guarded
+from .fork_conditions import EnvNumber, bound_once, decided, env_number, env_test, guarded
 from .fork_source import (
     MASK,
     Written,
@@ -357,8 +357,9 @@ def _config_top_k(module: ast.Module, text: str) -> Written | None:
         isinstance(node, ast.Call) and callee_name(node) == "SamplingConfig" and any(k.arg in ("top_k", None) for k in node.keywords)
         for node in ast.walk(module)
     )
-    value = UNKNOWN if field.value is None or set_by_call else literal(field.value)
-    return Written(value, field.lineno, snippet(text, field))
+    if field.value is None or set_by_call:
+        return Written(UNKNOWN, field.lineno, snippet(text, field))
+    return Written(env_number(field.value) or literal(field.value), field.lineno, snippet(text, field))
 
 
 def settings(fork: EngineFork, anchor: Span) -> dict[str, Setting]:
@@ -387,20 +388,36 @@ def environment(fork: EngineFork, env: dict[str, Setting], anchor: Span) -> dict
     return merged
 
 
-def requests(fork: EngineFork, engine: Mapping[str, Setting], anchor: Span, temperature: Any) -> tuple[Request, ...]:
-    """The rollout request, with `temperature` as the command line gives it (None: not given)."""
+def requests(
+    fork: EngineFork, engine: Mapping[str, Setting], anchor: Span, temperature: Any, env: Mapping[str, Setting]
+) -> tuple[Request, ...]:
+    """The rollout request, with `temperature` as the command line gives it (None: not given) and
+    `env`, the variables the launch sets where `grpo_fast.py` runs (its `SamplingConfig` is made there)."""
     if not fork.sends:
         return ()
     sent: dict[str, Setting] = {}
     if fork.top_k is not None:
-        written = fork.top_k  # the fork's own (open-instruct sends none): a finding sits at its line
-        sent["top_k"] = Setting("top_k", written.value, fork.span(written.line, anchor), fork.said(written), implied=True, via=(anchor,))
+        sent["top_k"] = _sent_top_k(fork, fork.top_k, anchor, env)
     if temperature is not None:
         sent["temperature"] = Setting("temperature", temperature, anchor, f"--temperature {temperature}")
     mode = engine.get("generation_config")
     # the model's generation_config.json (vLLM's `auto`) or the server's overrides may set top_k
     model_defaults = mode is None or mode.value != "vllm" or "override_generation_config" in engine
     return (Request("sampling", fork.span(fork.request_line, anchor), sent, open_ended=model_defaults),)
+
+
+def _sent_top_k(fork: EngineFork, written: Written, anchor: Span, env: Mapping[str, Setting]) -> Setting:
+    """The fork's own `top_k` (open-instruct sends none): a finding sits at its line, or, for a
+    field that reads an environment variable, at the launch's setting of it (a variable the
+    launch does not set is not known)."""
+    fork_line = fork.span(written.line, anchor)
+    if not isinstance(written.value, EnvNumber):
+        return Setting("top_k", written.value, fork_line, fork.said(written), implied=True, via=(anchor,))
+    given = env.get(written.value.variable)
+    value = written.value.given(given.value) if given is not None else UNKNOWN
+    if given is None or value is UNKNOWN:
+        return Setting("top_k", UNKNOWN, fork_line, fork.said(written), implied=True, via=(anchor,))
+    return Setting("top_k", value, given.span, f"{given.spelling} (read by {fork.said(written)})", implied=True, via=(fork_line, anchor))
 
 
 def resting_on(fork: EngineFork) -> tuple[Assumption, ...]:

@@ -201,7 +201,10 @@ def _launch(
         return replace(launch, settings=settings)
     switched = switched_by(own, parsed.values)
     exported = {} if context.env_open else context.env  # what the driver, which runs create_vllm_engines, sees
-    settings, more, assumed = forked_settings(forked, settings, span, ACTOR_KEYS, switched, exported)
+    # A Ray job's runtime env reaches its actors too; a shell's exports reach the driver only (the
+    # actors may run in a cluster started elsewhere).
+    actors = exported if context.ray_job else {}
+    settings, more, assumed = forked_settings(forked, settings, span, ACTOR_KEYS, switched, exported, actors)
     reasons += more
     label = f"{launch.label} (the fork's {forked.path})"
     given = {**sent_by(span.path, context.read_text, own, parsed.values, span), **_temperature(parsed)}

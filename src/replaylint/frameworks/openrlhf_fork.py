@@ -16,7 +16,9 @@ actor's call, under them when that `if` writes it over the fork's); a key
 the command line gives whose entry the fork removed no longer reaches vLLM. A replay key the fork
 writes under an `if` of its own, or with a value not read here, keeps the launch open, but for a
 test of an environment variable the launch sets where `create_vllm_engines` runs (the driver: a
-`ray job submit` runtime env's `env_vars`, the script's exports), which decides it. A key
+`ray job submit` runtime env's `env_vars`, the script's exports), which decides it, and the actor's
+own test of one before `AsyncEngineArgs(...)`, which a Ray job's runtime env decides (its actors
+start with it; a shell's exports reach the driver only). A key
 whose value is a parameter of `create_vllm_engines` with a literal default that OpenRLHF's caller
 does not pass (not in the upstream signature, not named by the tree's train_ppo_ray.py) gets that
 default, at its line. (The file itself is also checked as Python: its engine dict is then read by
@@ -36,7 +38,7 @@ from ..records import record
 from ..vllm.command_line import Token
 from .built_dicts import BuiltDict, Written, read, written as literal_entry
 from .declared_values import call_keywords
-from .fork_conditions import decided, env_test, env_variable, tested
+from .fork_conditions import decided, env_test, env_variable, guarded, tested
 from .fork_source import (
     callee_name,
     default_writes,
@@ -47,7 +49,6 @@ from .fork_source import (
     parse,
     renamed as spelled,
     snippet,
-    statements,
 )
 from .nearby import found_upward
 
@@ -66,6 +67,7 @@ _CALLER_PASSES = frozenset(
     )
 )
 _REPLAY_KEYS = frozenset(("return_sampling_mask", "logprobs_mode", "logits_processors", "speculative_config"))
+_ACTOR_TEST = "a condition of the actor's"  # a `setdefault` under an `if` of the actor's: not decided here
 
 
 def fork(launching: str, read_text: Callable[[str], str | None] | None) -> BuiltDict | None:
@@ -306,12 +308,23 @@ def _actor_writes(text: str, setdefault: bool = False) -> dict[str, Written]:
         if not any(_is_engine_call(node) for node in ast.walk(function)):
             continue
         spread = function.args.kwarg.arg
-        for statement, top in statements(function.body):
+        for statement, test in guarded(function.body):
             for name, key, value in (default_writes if setdefault else key_writes)(statement):
                 if name == spread and not (setdefault and key in found):
-                    condition = "" if top else "a condition of the actor's"
+                    condition = _ACTOR_TEST if setdefault and test else test
                     found[key] = Written(key, literal(value), snippet(text, value), statement.lineno, True, condition)
     return found
+
+
+def _actor_holds(condition: str, env: Mapping[str, Setting]) -> bool | None:
+    """Whether the actor's `if` over environment variables holds in `env`, the variables its Ray
+    actor starts with (None: a test of anything else, or of a variable `env` does not hold)."""
+    variables = [env_variable(node) for node in tested(condition)]
+    named = [name for name in variables if name is not None]
+    if not named or any(name not in env for name in named):
+        return None
+    values = {name: env[name].value for name in named}
+    return decided(condition, lambda node: env_test(node, values))
 
 
 def _is_engine_call(node: ast.AST) -> bool:
@@ -325,22 +338,30 @@ def forked_settings(
     flags: Mapping[str, Setting],
     anchor: Span,
     actor_keys: frozenset[str],
-    switched: Mapping[str, tuple[Any, Setting | None]] | None = None,
-    env: Mapping[str, Setting] | None = None,
+    given_switches: Mapping[str, tuple[Any, Setting | None]] | None = None,
+    driver_env: Mapping[str, Setting] | None = None,
+    actors: Mapping[str, Setting] | None = None,
 ) -> tuple[dict[str, Setting], list[str], tuple[Assumption, ...]]:
-    """The engine settings of a command line (`flags`: what its words give; `switched`: the
-    parameters the fork's own options give, `switched_by`; `env`: the variables the launch sets
-    where `create_vllm_engines` runs, which decide its `if os.environ.get("X", "0") == "1":`) in
-    the fork, the reasons the launch is open, and the fork's lines that a flag or a variable
-    turns on (what its findings rest on)."""
+    """The engine settings of a command line (`flags`: what its words give; `given_switches`: the
+    parameters the fork's own options give, `switched_by`; `driver_env`: the variables the launch sets
+    where `create_vllm_engines` runs, which decide its `if os.environ.get("X", "0") == "1":`;
+    `actors`: those its Ray actors start with, a Ray job's runtime env, which decide the same test
+    in the actor's `__init__`) in the fork, the reasons the launch is open, and the fork's lines
+    that a flag or a variable turns on (what its findings rest on)."""
     under: dict[str, Setting] = {}
     over: dict[str, Setting] = {}
     reasons: list[str] = []
     assumed: list[Assumption] = []
+    in_actor = {written.line for written in _actor_writes(built.text).values()}
     for key, written in built.entries.items():
         if key in actor_keys:
             continue
-        holds = _switch_holds(written.condition, switched or {}, env or {}) if written.condition != _CORRECTION else None
+        if written.line in in_actor and not written.path:  # the actor's test: its own environment decides
+            switched, env = {}, actors
+            holds = _actor_holds(written.condition, actors or {}) if written.condition else None
+        else:
+            switched, env = given_switches, driver_env
+            holds = _switch_holds(written.condition, switched or {}, env or {}) if written.condition != _CORRECTION else None
         if holds is False:
             continue  # the fork's switch is off on this command line
         given = (switched or {}).get(written.text) if written.value is UNKNOWN else None  # `= return_sampling_mask`

@@ -42,7 +42,7 @@ A command line `rl @ FILE.toml` or `inference @ FILE.toml` is read by `prime_rl_
 environment reaches the server (under `[inference.env_vars]`; a `VLLM_USE_V2_MODEL_RUNNER` it exports
 survives `setdefault`) and decides a fork's tests of environment variables. Not seen: CLI overrides
 (`--inference.vllm.*`: they keep such a launch open), which custom algorithms sample from the policy (a
-source with an `algo` of its own makes an implicit mask unknown), eval requests.
+source with an `algo` of its own makes an implicit mask unknown). Eval requests: `prime_rl_eval`.
 
 A fork: where the tree holds prime-rl's own package, `prime_rl_fork` reads it and its code decides
 in place of the edition's defaults (its `setup_vllm_env` writes, `to_namespace`'s logprobs mode,
@@ -63,6 +63,7 @@ from ..model import UNKNOWN, Assumption, Launch, LaunchKind, Request, Setting, S
 from ..records import record
 from ..vllm.engine_fields import RUNNER_ENV
 from .editions import Edition, Editions, build
+from .prime_rl_eval import eval_requests, sampling_key
 from .prime_rl_fork import PrimeRlFork, Switch, TrainDefaults, fork
 
 if TYPE_CHECKING:
@@ -226,6 +227,8 @@ def _launch(
     where = settings["return_sampling_mask"].span if "return_sampling_mask" in settings else anchor
     train = forked.train if forked is not None else None
     requests = _train_requests(document, where, owner, train) if edition.train_requests and base else ()
+    if edition.train_requests and base and (train is None or train.eval_as_upstream):
+        requests += eval_requests(document)
     return Launch(LaunchKind.FRAMEWORK, anchor, settings, environment, label=label, requests=requests, assumptions=assumed)
 
 
@@ -256,7 +259,7 @@ def _train_requests(document: TomlDocument, where: Span, owner: str, forked: Tra
         found: dict[str, Setting] = {}
         unsaid = False
         for key, keys in (("temperature", ("temperature",)), ("top_k", ("extra_body", "top_k"))):
-            written = _sampling_key(document, path, source, keys)
+            written = sampling_key(document, train, path, source, keys)
             if written is not None:
                 found[key] = _setting(document, written, key, document.value(*written))
             elif policy is True and (default := _train_default(key, where, owner, forked)) is not None:
@@ -280,16 +283,6 @@ def _train_default(key: str, where: Span, owner: str, forked: TrainDefaults | No
     if line is None or line.value is UNKNOWN:
         return None
     return replace(line.setting(key), span=where)  # a framework's default: the finding sits where the mask is turned on
-
-
-def _sampling_key(document: TomlDocument, path: tuple[Any, ...], source: dict, keys: tuple[str, ...]) -> tuple[Any, ...] | None:
-    """Where a source's sampling key is written: its own `sampling`, else the group's (a
-    source's `extra_body` is taken whole)."""
-    sampling = source.get("sampling") if isinstance(source.get("sampling"), dict) else {}
-    if keys[0] in sampling:
-        return (*path, "sampling", *keys) if document.value(*path, "sampling", *keys) is not None else None
-    group = ("orchestrator", "train", "sampling", *keys)
-    return group if document.value(*group) is not None else None
 
 
 def _samples_from_policy(document: TomlDocument, path: tuple[Any, ...], source: dict) -> Any:
@@ -380,12 +373,14 @@ def _truncating_sampling(document: TomlDocument) -> tuple[Any, Span, str] | None
 def _forked_namespace(
     document: TomlDocument, base: tuple[str, ...], forked: PrimeRlFork, settings: dict[str, Setting], env: Mapping[str, Setting]
 ) -> tuple[Assumption, ...]:
-    """The fork's `VllmConfig` field defaults (a key the file writes wins), its `to_namespace`
+    """The fork's `VllmConfig` field defaults (a key the file writes wins; its `model_post_init`
+    writes win over the file), its `to_namespace`
     writes (a default gives way to the file's key), its key table, then its writes under tests
     of environment variables that `env` decides (at the line that sets the variable; what they
     rest on is returned)."""
     for name, line in forked.fields.items():
         settings.setdefault(name, line.setting(name))
+    settings.update((name, line.setting(name)) for name, line in forked.post_init.items())
     for name, (line, only_unset) in forked.namespace.items():
         if not (only_unset and name in settings):
             settings[name] = line.setting(name)

@@ -99,10 +99,12 @@ class EnvSwitch:
 class TrainDefaults:
     """What the fork's orchestrator sends with each policy-sourced train request when the
     configuration does not say: `temperature` (the field's default) and `top_k` (the
-    `extra_body.setdefault("top_k", ...)`; None: the fork sets none)."""
+    `extra_body.setdefault("top_k", ...)`; None: the fork sets none); `eval_as_upstream`: its
+    `EvalSamplingConfig.to_sampling_args` sends `temperature` and `top_k` as prime-rl's own does."""
 
     temperature: Line | None
     top_k: Line | None
+    eval_as_upstream: bool = False
 
 
 @record(unsafe_hash=True)
@@ -110,8 +112,9 @@ class PrimeRlFork:
     """What the tree's prime-rl does: `environment` (name -> (value, whether only when unset)),
     `namespace` (`to_namespace`'s literal writes of replay arguments: name -> (value, whether only
     when the configuration does not set it)), `switches` (its key table), `fields` (replay fields'
-    defaults of `VllmConfig`), `reads_config` (its configs/inference.py was read: what it does not
-    write is vLLM's default, not the edition's), `train` (its orchestrator's request defaults);
+    defaults of `VllmConfig` or of the subclass the table is typed with), `post_init` (the replay
+    fields its `model_post_init` sets over the file's keys), `reads_config` (its configs/inference.py
+    was read: what it does not write is vLLM's default, not the edition's), `train` (its orchestrator's request defaults);
     `edition`: the built-in edition whose text the tree's configuration is (only the
     sampling-mask edition has `enable_return_sampling_mask`), with the file that shows it."""
 
@@ -122,6 +125,7 @@ class PrimeRlFork:
     switches: tuple[Switch, ...] = ()
     env_switches: tuple[EnvSwitch, ...] = ()
     fields: dict[str, Line] = field(default_factory=dict)
+    post_init: dict[str, Line] = field(default_factory=dict)  # what the table's `model_post_init` sets
     reads_config: bool = False
     train: TrainDefaults | None = None
 
@@ -175,11 +179,51 @@ def _environment(path: str, text: str) -> dict[str, tuple[Line, bool]]:
 def _config(module: ast.Module, index: LineIndex) -> dict[str, Any]:
     classes = {node.name: node for node in module.body if isinstance(node, ast.ClassDef)}
     found: dict[str, Any] = {}
-    if "VllmConfig" in classes:
-        found["fields"] = _field_defaults(classes["VllmConfig"], index, _REPLAY_FIELDS)
+    chain = _vllm_classes(classes)
+    if chain:
+        found["fields"] = {name: line for cls in chain for name, line in _field_defaults(cls, index, _REPLAY_FIELDS).items()}
+        found["post_init"] = _post_init(chain, index)
     if "InferenceConfig" in classes:
         found["namespace"], found["switches"], found["env_switches"] = _to_namespace(classes["InferenceConfig"], index)
     return found
+
+
+def _vllm_classes(classes: Mapping[str, ast.ClassDef]) -> list[ast.ClassDef]:
+    """The classes of the `[inference.vllm]` table, base first: `VllmConfig`, then the subclass of
+    it that `InferenceConfig.vllm` is typed with (`vllm: ReplayVllmConfig = Field(...)`), whose
+    fields pass through as `VllmConfig`'s do (`to_namespace` reads `type(self.vllm).model_fields`)."""
+    inference = classes.get("InferenceConfig")
+    typed = next(
+        (
+            node.annotation.id
+            for node in (inference.body if inference is not None else ())
+            if isinstance(node, ast.AnnAssign) and _is_name(node.target, "vllm") and isinstance(node.annotation, ast.Name)
+        ),
+        "VllmConfig",
+    )
+    chain: list[ast.ClassDef] = []
+    while typed in classes and classes[typed] not in chain:
+        chain.append(classes[typed])
+        bases = [base.id for base in classes[typed].bases if isinstance(base, ast.Name)]
+        typed = bases[0] if typed != "VllmConfig" and len(bases) == 1 else ""
+    if chain and chain[-1].name == "VllmConfig":
+        return chain[::-1]
+    return [classes["VllmConfig"]] if "VllmConfig" in classes else []
+
+
+def _post_init(chain: list[ast.ClassDef], index: LineIndex) -> dict[str, Line]:
+    """The replay fields the table's `model_post_init` sets on `self` (the last class's of the
+    chain that has one): pydantic runs it after validation, so a literal it writes unconditionally
+    stands over the file's key; one under a condition is not known."""
+    method = next((found for cls in reversed(chain) if (found := _method(cls, "model_post_init")) is not None), None)
+    written: dict[str, Line] = {}
+    for statement, guard in _guarded(method.body) if method is not None else ():
+        write = fork_source.attribute_write(statement, "self")
+        if write is not None and write[0] in _REPLAY_FIELDS:
+            value = fork_source.literal(write[1]) if guard is None else UNKNOWN
+            span = fork_source.line_span(index.path, index.text, statement.lineno)
+            written[write[0]] = Line(value, span, fork_source.snippet(index.text, statement))
+    return written
 
 
 def _field_defaults(cls: ast.ClassDef, index: LineIndex, names: frozenset[str] | None = None) -> dict[str, Line]:
@@ -298,7 +342,25 @@ def _train(path: str, text: str) -> TrainDefaults | None:
                 span = fork_source.line_span(index.path, index.text, node.lineno)
                 written = f"top_k={fork_source.snippet(text, argument)}"
                 top_k = Line(fork_source.literal(argument), span, written)
-    return TrainDefaults(temperature, _sent_top_k(classes["TrainSamplingConfig"], index, top_k))
+    evaluated = _eval_as_upstream(classes["EvalSamplingConfig"]) if "EvalSamplingConfig" in classes else False
+    return TrainDefaults(temperature, _sent_top_k(classes["TrainSamplingConfig"], index, top_k), evaluated)
+
+
+# What upstream's `EvalSamplingConfig.to_sampling_args` does with the two fields (559b447,
+# configs/orchestrator.py:96-116): each sent when set, `top_k` in `extra_body` over its own.
+_EVAL_SENDS = ("args['temperature'] = self.temperature", "extra_body['top_k'] = self.top_k")
+_EVAL_TESTS = ("self.temperature is not None", "self.top_k is not None")
+
+
+def _eval_as_upstream(cls: ast.ClassDef) -> bool:
+    """Whether the fork's `to_sampling_args` names `temperature` and `top_k` only as upstream's
+    does (a fork that clamps or drops them is not read)."""
+    method = _method(cls, "to_sampling_args")
+    nodes = list(ast.walk(method)) if method is not None else []
+    tests = [ast.unparse(node.test) for node in nodes if isinstance(node, ast.If)]
+    writes = [ast.unparse(node) for node in nodes if isinstance(node, ast.stmt) and not isinstance(node, (ast.If, ast.FunctionDef))]
+    named = lambda texts: sorted(text for text in texts if "top_k" in text or "temperature" in text)  # noqa: E731
+    return bool(nodes) and named(writes) == sorted(_EVAL_SENDS) and named(tests) == sorted(_EVAL_TESTS)
 
 
 def _sent_top_k(cls: ast.ClassDef, index: LineIndex, extra_body: Line | None) -> Line | None:

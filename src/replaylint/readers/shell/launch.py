@@ -90,6 +90,7 @@ class LaunchBuilder:
             read_text=self.context.read_text,
             version_hint=hint,
             label=invocation.label,
+            ray_job=invocation.found.ray_job is not None,
         )
         syntax = WordSyntax(quoting(command_layers), " ", " \\")
         launch = command_launch(context, span, tokens, elements, syntax, invocation.entrypoint)
