@@ -4,6 +4,13 @@
   function of the module builds from `os.environ.get(NAME, default)`s: each key's default decides when the
   variable is unset (the message says so), at the default's line. A variable the module writes, a dotenv file it
   loads, or a read without a default keeps the key unknown.
+- A `requests.Session` (or `httpx.Client`) subclass of the tree whose `request` override hands `super().request`
+  the URL made from its own (`f"{self.base_url}{url}"`): `.post(path)` of its object goes to that URL, read with
+  the construction's arguments. A base URL the run gives, or an override that computes the URL otherwise, leaves
+  the client untied.
+- `{key: config[key] for key in NAMES if key in config}` over names spelt out keeps the names a mapping known
+  whole holds (a `generation_config.json` of the tree read with `json.loads`/`json.load`); a mapping not known
+  whole leaves the result open.
 """
 
 from __future__ import annotations
@@ -21,6 +28,11 @@ SPEC_OFF = "python_launcher_speculative_config_from_env_defaults_standard_clean"
 POLICY = "launch_policy.py"
 LOSSY = ("RPL306", POLICY, 13, True)
 VERIFY = 'os.environ.get("SPEC_VERIFY", "synthetic")'
+SESSION_ON = "session_subclass_generate_body_from_generation_config_json_repetition"
+SESSION_OFF = "session_subclass_generate_body_from_generation_config_json_clean"
+GENERATE, SESSION = "rollout/generate.py", "rollout/session.py"
+PENALTY = ("RPL302", "assets/generation_config.json", 9, False)
+PREFIX = 'f"{self.base_url}{url}"'
 
 
 def findings(tmp_path: Path, case: str, changes: dict | None = None, added: dict | None = None) -> list[tuple[str, str, int, bool]]:
@@ -79,3 +91,54 @@ def test_a_value_the_run_gives_stays_open(tmp_path: Path, old: str, new: str) ->
 
 def test_without_the_mask_it_is_silent(tmp_path: Path) -> None:
     assert findings(tmp_path, SPEC_ON, {POLICY: ('        "--return-sampling-mask",\n', "")}) == []
+
+
+# --- a session subclass prefixing its URLs, a body copied from generation_config.json -------------
+
+
+def test_the_checkpoint_penalty_reaches_the_replay_server_through_the_session(tmp_path: Path) -> None:
+    assert findings(tmp_path, SESSION_ON) == [PENALTY]
+
+
+def test_a_generation_config_without_a_penalty_is_clean(tmp_path: Path) -> None:
+    assert findings(tmp_path, SESSION_OFF) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new"),
+    [
+        (SESSION, PREFIX, "self.base_url + url"),
+        (SESSION, "requests.Session", "requests.sessions.Session"),
+        (GENERATE, "json.loads(GENERATION_CONFIG.read_text())", "json.load(open(GENERATION_CONFIG))"),
+        (GENERATE, " if key in config}", " if key in config.keys()}"),
+    ],
+)
+def test_other_spellings_of_the_session_and_the_copy(tmp_path: Path, name: str, old: str, new: str) -> None:
+    assert findings(tmp_path, SESSION_ON, {name: (old, new)}) == [PENALTY]
+
+
+def test_an_httpx_client_subclass_prefixing_its_urls(tmp_path: Path) -> None:
+    session = (
+        "import httpx\n\n\nclass ReplaySession(httpx.Client):\n    def __init__(self, root):\n        super().__init__(timeout=60)\n"
+        "        self.root = root\n\n    def request(self, method, url, **kwargs):\n"
+        "        return super().request(method, self.root + url, **kwargs)\n"
+    )
+    assert findings(tmp_path, SESSION_ON, added={SESSION: session}) == [PENALTY]
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new"),
+    [
+        (GENERATE, 'ReplaySession("http://localhost:8000")', 'ReplaySession(os.environ["POLICY_URL"])'),  # the run gives it
+        (GENERATE, 'ReplaySession("http://localhost:8000")', 'ReplaySession("http://localhost:9000")'),  # another server
+        (SESSION, PREFIX, "self.route(url)"),  # a URL the reader cannot make
+        (SESSION, PREFIX, "url"),  # no prefix: a relative path requests refuses
+        (GENERATE, " if key in config}", " if key in config and key not in excluded()}"),  # a filter not decided
+    ],
+)
+def test_a_url_or_a_filter_not_known_stays_silent(tmp_path: Path, name: str, old: str, new: str) -> None:
+    tree = tmp_path / "tree"
+    shutil.copytree(HELD_OUT / SESSION_ON, tree)
+    text = (tree / GENERATE).read_text(encoding="utf-8")
+    (tree / GENERATE).write_text(text.replace("import json\n", "import json\nimport os\n", 1), encoding="utf-8")
+    assert judged(tree, {name: (old, new)}) == []

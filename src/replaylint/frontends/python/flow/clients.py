@@ -36,7 +36,7 @@ from .litellm_routers import PROVIDERS, ROUTES, deployed_base
 from .module import FUNCTIONS, Module, parse
 from .reader import Reader
 from .requests import request_frames
-from .session_subclasses import self_made
+from .session_subclasses import prefixed_url, self_made
 from .tree import Tree
 from .urls import joined_address, url_address
 
@@ -175,7 +175,7 @@ def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> 
         return None
     written = as_written(reader, frame)
     url = text(reader, given, written)
-    address = url_address(url) or _under_base(reader, url, func.value, frame)
+    address = url_address(url) or _under_base(reader, url, func.value, frame) or url_address(prefixed_url(reader, url, func.value, frame))
     if address is None:
         return None
     return posted(reader, node, _body(node), frame, address, _address_condition(given, written), written)
