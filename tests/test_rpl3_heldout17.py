@@ -69,7 +69,6 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
 PENDING: dict[str, str] = {
-    "openai_factory_ini_base_url_with_raw_response_stream_chat": "first run: RPL301 missed (a client from a factory with a base URL from an INI file, streaming chat.completions.with_raw_response.create; the server a docker run -p 8000:8000 --env-file script)",
     "statefulset_init_container_writes_config_trace_replay": "first run: RPL305 missed (an init container writes the --config YAML with a heredoc the main container reads)",
 }
 

@@ -11,6 +11,13 @@
 - `{key: config[key] for key in NAMES if key in config}` over names spelt out keeps the names a mapping known
   whole holds (a `generation_config.json` of the tree read with `json.loads`/`json.load`); a mapping not known
   whole leaves the result open.
+- An OpenAI client a factory of another module returns in a tuple (`client, model = policy_client()`, `return
+  client, section["model"]`) is that item of the tuple; a file whose only sign of a client is
+  `chat.completions.with_raw_response.create(` is read for clients. A starred target, another item, or a server
+  published on another port leaves the client untied.
+- A `docker run` that publishes ports (`-p`) is reached at `localhost:PORT` only where it publishes the server's
+  port on itself (`-p 8000:8000`, `-p 127.0.0.1:8000:8000`, `--publish=8000:8000`) or runs on the host's network,
+  as compose's `ports:`; not `-p 8001:8000`, an ephemeral `-p 8000`, or a port a variable chooses.
 """
 
 from __future__ import annotations
@@ -33,6 +40,10 @@ SESSION_OFF = "session_subclass_generate_body_from_generation_config_json_clean"
 GENERATE, SESSION = "rollout/generate.py", "rollout/session.py"
 PENALTY = ("RPL302", "assets/generation_config.json", 9, False)
 PREFIX = 'f"{self.base_url}{url}"'
+RAW_ON = "openai_factory_ini_base_url_with_raw_response_stream_chat"
+RAW_OFF = "openai_factory_ini_base_url_other_host_with_raw_response_clean"
+ROLLOUT, FACTORY = "agent/rollout.py", "agent/llm_clients.py"
+UNPACKED = "    client, model = policy_client()\n"
 
 
 def findings(tmp_path: Path, case: str, changes: dict | None = None, added: dict | None = None) -> list[tuple[str, str, int, bool]]:
@@ -142,3 +153,66 @@ def test_a_url_or_a_filter_not_known_stays_silent(tmp_path: Path, name: str, old
     text = (tree / GENERATE).read_text(encoding="utf-8")
     (tree / GENERATE).write_text(text.replace("import json\n", "import json\nimport os\n", 1), encoding="utf-8")
     assert judged(tree, {name: (old, new)}) == []
+
+
+# --- an OpenAI client from a factory's tuple, streaming through with_raw_response ----------------
+
+
+def test_chat_through_the_factory_client_never_sees_the_masks(tmp_path: Path) -> None:
+    assert findings(tmp_path, RAW_ON) == [("RPL301", ROLLOUT, 6, False)]
+
+
+def test_a_base_url_at_another_host_is_clean(tmp_path: Path) -> None:
+    assert findings(tmp_path, RAW_OFF) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new"),
+    [
+        (ROLLOUT, "with_raw_response", "with_streaming_response"),
+        (ROLLOUT, UNPACKED, "    client = policy_client()[0]\n    model = policy_client()[1]\n"),
+        (FACTORY, 'return client, section["model"]', 'return (client, section["model"])'),
+    ],
+)
+def test_other_spellings_of_the_factory_client(tmp_path: Path, name: str, old: str, new: str) -> None:
+    assert findings(tmp_path, RAW_ON, {name: (old, new)}) == [("RPL301", ROLLOUT, 6 + (name == ROLLOUT and old == UNPACKED), False)]
+
+
+def test_the_other_order_of_the_tuple(tmp_path: Path) -> None:
+    changes = {
+        ROLLOUT: (UNPACKED, "    model, client = policy_client()\n"),
+        FACTORY: ('client, section["model"]', 'section["model"], client'),
+    }
+    assert findings(tmp_path, RAW_ON, changes) == [("RPL301", ROLLOUT, 6, False)]
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new"),
+    [
+        (ROLLOUT, UNPACKED, "    model, client = policy_client()\n"),  # the model name, not the client
+        (ROLLOUT, UNPACKED, "    client, *rest = policy_client()\n    model = rest[0]\n"),
+        (FACTORY, 'base_url=section["base_url"]', 'base_url=os.environ["POLICY_URL"]'),  # the run gives it
+        ("scripts/docker-run.sh", "-p 8000:8000", "-p 8001:8000"),  # published on another port
+    ],
+)
+def test_a_client_not_known_stays_untied(tmp_path: Path, name: str, old: str, new: str) -> None:
+    tree = tmp_path / "tree"
+    shutil.copytree(HELD_OUT / RAW_ON, tree)
+    (tree / FACTORY).write_text("import os\n" + (tree / FACTORY).read_text(encoding="utf-8"), encoding="utf-8")
+    assert judged(tree, {name: (old, new)}) == []
+
+
+@pytest.mark.parametrize(
+    ("published", "tied"),
+    [
+        ("-p 127.0.0.1:8000:8000", True),
+        ("--publish=8000:8000", True),
+        ("-p 8001:8000 --network host", True),
+        ("-p 8000", False),  # an ephemeral port of the host
+        ('-p "$HOST_PORT:8000"', False),
+        ("-p 9000:9000", False),
+    ],
+)
+def test_the_port_docker_run_publishes_decides_the_tie(tmp_path: Path, published: str, tied: bool) -> None:
+    found = findings(tmp_path, RAW_ON, {"scripts/docker-run.sh": ("-p 8000:8000", published)})
+    assert found == ([("RPL301", ROLLOUT, 6, False)] if tied else [])

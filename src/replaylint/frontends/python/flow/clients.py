@@ -54,6 +54,7 @@ CLIENT_WORDS = (
     "urllib.request",
     "completions.create(",
     "responses.create(",
+    "_response.create(",  # `chat.completions.with_raw_response.create(`
     ".request(",
     ".stream(",
 )
@@ -283,7 +284,7 @@ def _constructions(reader: Reader, node: ast.expr | None, frame: Frame, classes:
         return _constructions(reader, node.func.value, frame, classes, depth)
     if isinstance(node, ast.Call) and _is_class(node, classes):
         return [(node, frame)]
-    if isinstance(node, ast.Call):
+    if isinstance(node, (ast.Call, ast.Subscript)):  # `make_client(cfg)`, `policy_client()[0]`
         return factory_made(reader, node, frame, lambda value, inner: _constructions(reader, value, inner, classes, depth))
     if isinstance(node, ast.Name) and node.id == "self" and frame.cls is not None:
         return self_made(frame, classes)  # `self.post(...)` in a subclass of the session class
@@ -305,7 +306,11 @@ def _constructions(reader: Reader, node: ast.expr | None, frame: Frame, classes:
         values = [s.value for s in ast.walk(frame.cls) if isinstance(s, ast.Assign) and any(is_self(t, node.attr) for t in s.targets)]
     else:
         return []
-    return _constructions(reader, values[0], frame, classes, depth) if len(values) == 1 and isinstance(values[0], ast.Call) else []
+    return (
+        _constructions(reader, values[0], frame, classes, depth)
+        if len(values) == 1 and isinstance(values[0], (ast.Call, ast.Subscript))
+        else []
+    )
 
 
 def _passed(
