@@ -31,6 +31,8 @@ finding at the word that decides it.
 
 First run (the lead, on the integration branch merge-s42 at d4b2b79, after round 16's fixes): 12 of 16 cases as
 expected (75%); of 8 expected findings 4 exact, 4 missed (PENDING); no false finding; 8 of 8 clean cases clean.
+After the round's fixes (tests/test_rpl3_round17_launches.py): 15 of 16 as expected (the StatefulSet whose init
+container writes the `--config` file waits in PENDING); no expectation changed.
 """
 
 from __future__ import annotations
