@@ -31,8 +31,7 @@ finding at the word that decides it.
 
 First run (the lead, on the integration branch merge-s42 at d4b2b79, after round 16's fixes): 12 of 16 cases as
 expected (75%); of 8 expected findings 4 exact, 4 missed (PENDING); no false finding; 8 of 8 clean cases clean.
-After the round's fixes (tests/test_rpl3_round17_launches.py): 15 of 16 as expected (the StatefulSet whose init
-container writes the `--config` file waits in PENDING); no expectation changed.
+After the round's fixes (tests/test_rpl3_round17_launches.py): 16 of 16 as expected; no expectation changed.
 """
 
 from __future__ import annotations
@@ -70,9 +69,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
-PENDING: dict[str, str] = {
-    "statefulset_init_container_writes_config_trace_replay": "first run: RPL305 missed (an init container writes the --config YAML with a heredoc the main container reads)",
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_a_third_are_clean() -> None:

@@ -18,6 +18,10 @@
 - A `docker run` that publishes ports (`-p`) is reached at `localhost:PORT` only where it publishes the server's
   port on itself (`-p 8000:8000`, `-p 127.0.0.1:8000:8000`, `--publish=8000:8000`) or runs on the host's network,
   as compose's `ports:`; not `-p 8001:8000`, an ephemeral `-p 8000`, or a port a variable chooses.
+- Kubernetes: a `--config` file under an `emptyDir` volume that one init container of the pod writes with a
+  heredoc in its `sh -c` script (`cat > PATH <<EOF`, `cat <<'EOF' > PATH`) is read from the heredoc's lines,
+  findings there. A body the shell would expand (`$`, with the delimiter unquoted), an append, another init
+  container on the volume, a volume that does not start empty, or a script naming the path twice leaves it unread.
 """
 
 from __future__ import annotations
@@ -216,3 +220,52 @@ def test_a_client_not_known_stays_untied(tmp_path: Path, name: str, old: str, ne
 def test_the_port_docker_run_publishes_decides_the_tie(tmp_path: Path, published: str, tied: bool) -> None:
     found = findings(tmp_path, RAW_ON, {"scripts/docker-run.sh": ("-p 8000:8000", published)})
     assert found == ([("RPL301", ROLLOUT, 6, False)] if tied else [])
+
+
+# --- an init container writes the --config file with a heredoc ------------------------------------
+
+INIT_ON = "statefulset_init_container_writes_config_trace_replay"
+INIT_OFF = "statefulset_init_container_writes_config_no_trace_replay_clean"
+STATEFULSET = "k8s/statefulset.yaml"
+WRITE = "cat > /etc/vllm/config.yaml <<EOF"
+TRACE = ("RPL305", STATEFULSET, 31, False)
+
+
+def test_the_config_the_init_container_writes_turns_trace_replay_on(tmp_path: Path) -> None:
+    assert findings(tmp_path, INIT_ON) == [TRACE]
+
+
+def test_a_written_config_without_trace_replay_is_clean(tmp_path: Path) -> None:
+    assert findings(tmp_path, INIT_OFF) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (WRITE, "cat <<'EOF' > /etc/vllm/config.yaml"),
+        (WRITE, 'cat >/etc/vllm/config.yaml <<"EOF"'),
+        ('command: ["/bin/sh", "-c"]', 'command: ["sh", "-c"]'),
+        (WRITE, "set -eu\n              mkdir -p /etc/vllm\n              " + WRITE),
+    ],
+)
+def test_other_spellings_of_the_heredoc(tmp_path: Path, old: str, new: str) -> None:
+    assert findings(tmp_path, INIT_ON, {STATEFULSET: (old, new)}) == [(TRACE[0], TRACE[1], TRACE[2] + new.count("\n"), False)]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("port: 8000\n", "port: $PORT\n"),  # the shell expands it: the file is not known
+        (WRITE, "cat >> /etc/vllm/config.yaml <<EOF"),  # appended to whatever is there
+        (WRITE, "cat > /etc/vllm/other.yaml <<EOF"),  # another file
+        ("          emptyDir: {}", "          persistentVolumeClaim:\n            claimName: vllm-config"),
+        ("              EOF\n", "              EOF\n              sed -i s/true/false/ /etc/vllm/config.yaml\n"),
+        (
+            "      containers:\n",
+            "        - name: overwrite\n          image: busybox:1.36\n          command: [cp, /defaults/config.yaml, /etc/vllm/]\n"
+            "          volumeMounts:\n            - name: vllm-config\n              mountPath: /etc/vllm\n      containers:\n",
+        ),
+    ],
+)
+def test_a_file_not_known_whole_stays_unread(tmp_path: Path, old: str, new: str) -> None:
+    assert findings(tmp_path, INIT_ON, {STATEFULSET: (old, new)}) == []
