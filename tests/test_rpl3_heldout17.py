@@ -31,6 +31,7 @@ finding at the word that decides it.
 
 First run (the lead, on the integration branch merge-s42 at d4b2b79, after round 16's fixes): 12 of 16 cases as
 expected (75%); of 8 expected findings 4 exact, 4 missed (PENDING); no false finding; 8 of 8 clean cases clean.
+After the round's fixes (tests/test_rpl3_round17_launches.py): 16 of 16 as expected; no expectation changed.
 """
 
 from __future__ import annotations
@@ -68,12 +69,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
-PENDING: dict[str, str] = {
-    "openai_factory_ini_base_url_with_raw_response_stream_chat": "first run: RPL301 missed (a client from a factory with a base URL from an INI file, streaming chat.completions.with_raw_response.create; the server a docker run -p 8000:8000 --env-file script)",
-    "python_launcher_speculative_config_from_env_defaults_synthetic": "first run: RPL306 missed (a speculative config built from os.environ.get defaults, SPEC_VERIFY defaulting to synthetic)",
-    "session_subclass_generate_body_from_generation_config_json_repetition": "first run: RPL302 missed (a requests.Session subclass posting sampling_params copied from the checkpoint's generation_config.json)",
-    "statefulset_init_container_writes_config_trace_replay": "first run: RPL305 missed (an init container writes the --config YAML with a heredoc the main container reads)",
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_a_third_are_clean() -> None:

@@ -18,6 +18,23 @@ LOCAL_HOSTS = frozenset(("localhost", "127.0.0.1", "0.0.0.0", "::1"))
 _T = TypeVar("_T")
 
 
+def publishes_itself(text: str, port: int) -> bool:
+    """Whether a container's published port (`8000:8000`, `127.0.0.1:8000:8000`, `8000-8010:8000-8010/tcp`:
+    compose's `ports:`, `docker run -p`) publishes `port` on the same port of the host."""
+    host, _, container = text.split("/")[0].rpartition(":")
+    host = host.rpartition(":")[2]  # `127.0.0.1:8000:8000`
+    return bool(host) and host == container and _holds(container, port)
+
+
+def _holds(ports: str, port: int) -> bool:
+    """Whether `8000` or `8000-8010` holds `port`."""
+    low, _, high = ports.partition("-")
+    try:
+        return int(low) <= port <= int(high or low)
+    except ValueError:
+        return False
+
+
 @record(unsafe_hash=True)
 class ReplayServer:
     """A server with sampling distribution replay on: `launch` keeps only what the client rules

@@ -127,7 +127,12 @@ CLIENTS = (
         (b"openai", b"OpenAI(", b"litellm", b"dspy", b"crewai"),
         "an OpenAI, LangChain, LiteLLM, DSPy or CrewAI client",
     ),
-    ClientWords(_READ_AT_THE_CLIENT, "python", (b"completions.create(", b"responses.create("), "an OpenAI client a factory makes"),
+    ClientWords(
+        _READ_AT_THE_CLIENT,
+        "python",
+        (b"completions.create(", b"responses.create(", b"_response.create("),  # `with_raw_response.create(`
+        "an OpenAI client a factory makes",
+    ),
     ClientWords(
         _READ_AT_THE_CLIENT,
         "python",

@@ -41,6 +41,7 @@ from ...readers.yaml_nodes import HOLE, STR, content_end, dash_of, entries, get,
 from ...readers.yaml_scalars import compose_interpolate, escape_in_scalar, scalar
 from ...readers.yaml_text import Text, scalar_text
 from ...readers.yaml_words import Words, item_tokens, sequence_words, split, string_words
+from ...served import publishes_itself
 from ...source import ExtractContext, SourceFile
 from .container_launch import (
     Env,
@@ -311,24 +312,8 @@ def _published(item: Node, port: int, dotenv: _DotEnv) -> tuple[bool, str] | Non
     text = _DEFAULTED.sub(lambda match: match.group(2), text)
     if "$" in text or any(dotenv.sets(name) for name in names):
         return False, ""
-    same = _same_port(text, port)
+    same = publishes_itself(text, port)
     return same, " and ".join(f"`{name}` is unset" for name in names) if same else ""
-
-
-def _same_port(text: str, port: int) -> bool:
-    """Whether `8000:8000` (`127.0.0.1:8000:8000`, `8000-8010:8000-8010/tcp`) publishes `port` on itself."""
-    host, _, container = text.split("/")[0].rpartition(":")
-    host = host.rpartition(":")[2]  # `127.0.0.1:8000:8000`
-    return bool(host) and host == container and _holds(container, port)
-
-
-def _holds(ports: str, port: int) -> bool:
-    """Whether `8000` or `8000-8010` holds `port`."""
-    low, _, high = ports.partition("-")
-    try:
-        return int(low) <= port <= int(high or low)
-    except ValueError:
-        return False
 
 
 def _names(key: Node, service: Node) -> tuple[str, ...]:

@@ -24,7 +24,8 @@ serve); a DynamoGraphDeployment service's `extraPodSpec.mainContainer`, with the
   environment is open.
 - `--config /path/file.yaml` is read when the path is a key of a ConfigMap of the same file,
   mounted as a volume at its directory (with or without `items`) or by `subPath`; findings
-  then point into the ConfigMap's text. Any other path is not ours to read (open-ended).
+  then point into the ConfigMap's text; or when an init container writes it with a heredoc into an
+  `emptyDir` both mount (`init_written`). Any other path is not ours to read (open-ended).
 
 KServe: an InferenceService's `spec.predictor.model` runs its ServingRuntime's first
 container with the model's `args` appended and its `env` merged over the runtime's (KServe
@@ -66,6 +67,7 @@ from .container_launch import (
     mentions_replay,
     script_launches,
 )
+from .init_written import written_config
 from .k8s_services import reached
 from .openshift import manifests, without_parameters
 
@@ -110,7 +112,7 @@ def config_maps(documents: list[Node]) -> dict[str, MappingNode]:
 def config_loader(source: SourceFile, maps: dict[str, MappingNode], pod: MappingNode | None, container: MappingNode) -> ConfigLoader | None:
     """`--config /path` read from a ConfigMap of the same file mounted at that path (a volume
     mount of the directory, with `items` or not, or a `subPath` mount of one key)."""
-    if not maps or pod is None:
+    if pod is None or (not maps and get(pod, "initContainers") is None):
         return None
     volumes: dict[str, tuple[str, dict[str, str] | None]] = {}
     for volume in items(get(pod, "volumes")):
@@ -126,7 +128,7 @@ def config_loader(source: SourceFile, maps: dict[str, MappingNode], pod: Mapping
             return None
         path = posixpath.normpath(path_text)
         for mount_path, volume_name, sub_path in mounts:
-            if not mount_path or volume_name not in volumes:
+            if not mount_path or not volume_name:
                 continue
             mount_path = posixpath.normpath(mount_path)
             if sub_path:
@@ -136,6 +138,11 @@ def config_loader(source: SourceFile, maps: dict[str, MappingNode], pod: Mapping
             elif path.startswith(mount_path.rstrip("/") + "/"):
                 inside = path[len(mount_path.rstrip("/")) + 1 :]
             else:
+                continue
+            if volume_name not in volumes:  # a volume an init container may fill
+                written = None if sub_path else written_config(source, pod, volume_name, inside)
+                if written is not None:
+                    return vllm_config.embedded_tokens(source, written)
                 continue
             map_name, paths = volumes[volume_name]
             key = paths.get(inside) if paths is not None else inside

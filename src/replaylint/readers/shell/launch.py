@@ -108,7 +108,7 @@ class LaunchBuilder:
                 elsewhere=place.written_elsewhere(),
             )
         env_open = invocation.found.env_open or (world.env_open and invocation.found.ray_job is None)
-        return replace(launch, env_open=env_open, handle=handle)
+        return replace(launch, env_open=env_open, handle=handle, local=_reached_locally(launch, invocation.found.published))
 
     def broken_continuation(self, launch: Launch, place: Place, node: Node) -> Launch:
         """`--flag \\  # comment`: the backslash escapes a space, the comment ends the command,
@@ -192,6 +192,20 @@ class LaunchBuilder:
         value_span = self.spans.span(*word.value_span) if word.value_span is not None else None
         setting = Setting(word.name, word.value, span, spelling, value_span)
         return EnvEntry(setting, EnvPlace(self.spans.word_removal(first.start, last.end), value_span, quoting(first.container.layers)))
+
+
+def _reached_locally(launch: Launch, options: list[tuple[str, str | None]]) -> bool:
+    """Whether a client on the host reaches a `docker run` server at `localhost:PORT` where the run
+    publishes ports (`-p 8000:8000`, as compose's `ports:`): only through its port published on
+    itself, or `--network host`; not on another port of the host, nor one a variable chooses."""
+    from ...served import publishes_itself
+    from ...vllm.unusable_masks import server_port
+
+    published = [value for name, value in options if name in ("-p", "--publish")]
+    port = server_port(launch) if published else None
+    if port is None or any(name in ("--network", "--net") and value == "host" for name, value in options):
+        return True
+    return any(value is not None and "$" not in value and publishes_itself(value, port) for value in published)
 
 
 def written_at(word: Field, world: World, spans: ScriptSpans) -> Span | None:

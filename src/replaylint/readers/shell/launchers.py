@@ -64,6 +64,7 @@ class Found:
     env_files: list[str] = field(default_factory=list)  # `docker run --env-file PATH`, in order
     image: Field | None = None
     ray_job: RayJobOptions | None = None  # `ray job submit`: the job runs with its runtime env
+    published: list[tuple[str, str | None]] = field(default_factory=list)  # `docker run -p`/`--network`, with their values
 
 
 @record
@@ -404,6 +405,8 @@ def _docker(words: list[Field], found: Found, program: str = "docker") -> Invoca
                 found.env_open = True
             else:
                 found.env_files.append(path)
+        elif name in ("-p", "--publish", "--network", "--net"):
+            found.published.append((name, inline if inline is not None else following.text))  # type: ignore[union-attr]
         elif name == "--entrypoint":
             entrypoint = following if inline is None else Field(inline, word.start, word.end, word.raw, word.container, shared=True)
         if name in values:

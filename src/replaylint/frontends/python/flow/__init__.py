@@ -216,7 +216,8 @@ def _filled(launch: Launch, flowed_launches: list[Launch]) -> list[Launch]:
     for flowed_launch in flowed_launches:
         settings = {name: _fill(setting, flowed_launch.settings.get(name)) for name, setting in launch.settings.items()}
         if _values_of(settings) != _values(launch) and all(_values_of(settings) != _values(other) for other in filled):
-            filled.append(replace(launch, settings=settings))
+            resting = tuple(dict.fromkeys((*launch.assumptions, *flowed_launch.assumptions)))  # the defaults the values rest on
+            filled.append(replace(launch, settings=settings, assumptions=resting))
     return filled or [launch]
 
 

@@ -167,7 +167,22 @@ def bound_once(frame: Frame, name: str) -> ast.expr | None:
     ]
     if len(statements) != 1 or not isinstance(statements[0], (ast.Assign, ast.AnnAssign)):
         return None
-    return statements[0].value
+    targets = statements[0].targets if isinstance(statements[0], ast.Assign) else [statements[0].target]
+    return _unpacked(targets[0], statements[0].value, name) if len(targets) == 1 else statements[0].value
+
+
+def _unpacked(target: ast.expr, value: ast.expr | None, name: str) -> ast.expr | None:
+    """What `name` gets of `value`: all of it, or its item where the target unpacks it (`client,
+    model = make_client()`: `make_client()[0]`); None for a starred target."""
+    if not isinstance(target, (ast.Tuple, ast.List)) or value is None:
+        return value
+    names = [element.id if isinstance(element, ast.Name) else None for element in target.elts]
+    if any(isinstance(element, ast.Starred) for element in target.elts) or names.count(name) != 1:
+        return None
+    index = names.index(name)
+    if isinstance(value, (ast.Tuple, ast.List)):
+        return value.elts[index] if len(value.elts) == len(names) and not any(isinstance(e, ast.Starred) for e in value.elts) else None
+    return ast.copy_location(ast.Subscript(value, ast.Constant(index), ast.Load()), value)
 
 
 def _parameters(scope: ast.AST) -> set[str]:

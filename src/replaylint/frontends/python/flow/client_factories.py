@@ -33,9 +33,12 @@ _MAX_SITES = 6  # constructions of a client's class followed
 Made = list[tuple[ast.Call, Frame]]
 
 
-def factory_made(reader: Reader, node: ast.Call, frame: Frame, made_by: Callable[[ast.expr, Frame], Made]) -> Made:
+def factory_made(reader: Reader, node: ast.Call | ast.Subscript, frame: Frame, made_by: Callable[[ast.expr, Frame], Made]) -> Made:
     """The constructions a call of a function of the tree returns, each with the frame of its
-    `return` (the call's arguments bound); empty unless every `return` gives one (`made_by`)."""
+    `return` (the call's arguments bound); empty unless every `return` gives one (`made_by`).
+    Also an item of the tuples it returns (`_returned_item`)."""
+    if isinstance(node, ast.Subscript):
+        return _returned_item(reader, node, frame, made_by)
     function = reader.evaluate(node.func, frame).ref
     if not isinstance(function, Function) or function.cls is not None or len(frame.stack) >= _MAX_FACTORIES:
         return []
@@ -53,6 +56,20 @@ def factory_made(reader: Reader, node: ast.Call, frame: Frame, made_by: Callable
             return []
         found += made
     return found
+
+
+def _returned_item(reader: Reader, node: ast.Subscript, frame: Frame, made_by: Callable[[ast.expr, Frame], Made]) -> Made:
+    """The constructions an item of the tuples a factory of the tree returns is (`client, model =
+    policy_client()`, read as `policy_client()[0]`, of `return client, section["model"]`)."""
+    index = node.slice.value if isinstance(node.slice, ast.Constant) else None
+    if not isinstance(node.value, ast.Call) or not isinstance(index, int) or isinstance(index, bool):
+        return []
+
+    def item(value: ast.expr, inner: Frame) -> Made:
+        items = value.elts if isinstance(value, ast.Tuple) and not any(isinstance(e, ast.Starred) for e in value.elts) else []
+        return made_by(items[index], inner) if 0 <= index < len(items) else []
+
+    return factory_made(reader, node.value, frame, item)
 
 
 def as_written(reader: Reader, frame: Frame) -> Frame:

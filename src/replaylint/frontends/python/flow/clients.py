@@ -36,7 +36,7 @@ from .litellm_routers import PROVIDERS, ROUTES, deployed_base
 from .module import FUNCTIONS, Module, parse
 from .reader import Reader
 from .requests import request_frames
-from .session_subclasses import self_made
+from .session_subclasses import prefixed_url, self_made
 from .tree import Tree
 from .urls import joined_address, url_address
 
@@ -54,6 +54,7 @@ CLIENT_WORDS = (
     "urllib.request",
     "completions.create(",
     "responses.create(",
+    "_response.create(",  # `chat.completions.with_raw_response.create(`
     ".request(",
     ".stream(",
 )
@@ -175,7 +176,7 @@ def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> 
         return None
     written = as_written(reader, frame)
     url = text(reader, given, written)
-    address = url_address(url) or _under_base(reader, url, func.value, frame)
+    address = url_address(url) or _under_base(reader, url, func.value, frame) or url_address(prefixed_url(reader, url, func.value, frame))
     if address is None:
         return None
     return posted(reader, node, _body(node), frame, address, _address_condition(given, written), written)
@@ -283,7 +284,7 @@ def _constructions(reader: Reader, node: ast.expr | None, frame: Frame, classes:
         return _constructions(reader, node.func.value, frame, classes, depth)
     if isinstance(node, ast.Call) and _is_class(node, classes):
         return [(node, frame)]
-    if isinstance(node, ast.Call):
+    if isinstance(node, (ast.Call, ast.Subscript)):  # `make_client(cfg)`, `policy_client()[0]`
         return factory_made(reader, node, frame, lambda value, inner: _constructions(reader, value, inner, classes, depth))
     if isinstance(node, ast.Name) and node.id == "self" and frame.cls is not None:
         return self_made(frame, classes)  # `self.post(...)` in a subclass of the session class
@@ -305,7 +306,11 @@ def _constructions(reader: Reader, node: ast.expr | None, frame: Frame, classes:
         values = [s.value for s in ast.walk(frame.cls) if isinstance(s, ast.Assign) and any(is_self(t, node.attr) for t in s.targets)]
     else:
         return []
-    return _constructions(reader, values[0], frame, classes, depth) if len(values) == 1 and isinstance(values[0], ast.Call) else []
+    return (
+        _constructions(reader, values[0], frame, classes, depth)
+        if len(values) == 1 and isinstance(values[0], (ast.Call, ast.Subscript))
+        else []
+    )
 
 
 def _passed(

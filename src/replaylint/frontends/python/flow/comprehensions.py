@@ -58,8 +58,9 @@ def _renamed(reader: Evaluates, key: ast.expr, variable: str, name: str, frame: 
 
 def _over_names(reader: Evaluates, node: ast.DictComp, frame: Frame) -> Val:
     """`{k: getattr(args, k) for k in ("model", "logprobs_mode")}` over names spelt out: each key's
-    value read as the comprehension's expression with that name written in."""
-    if len(node.generators) != 1 or node.generators[0].is_async or node.generators[0].ifs:
+    value read as the comprehension's expression with that name written in; a filter `if k in
+    config` keeps the names a mapping known whole holds (any other filter leaves the result open)."""
+    if len(node.generators) != 1 or node.generators[0].is_async:
         return NOTHING
     generator = node.generators[0]
     target = generator.target
@@ -70,9 +71,25 @@ def _over_names(reader: Evaluates, node: ast.DictComp, frame: Frame) -> Val:
         return NOTHING
     found = Kwargs(sources={frame.module.span(node)})
     for name in names:
+        kept = [_named_in(reader, test, target.id, name, frame) for test in generator.ifs]
+        if False in kept:
+            continue
+        if None in kept:
+            found.reasons.append(f"`{name}` may pass the filter at {os.path.basename(frame.module.path)}:{node.lineno}")
+            continue
         value = _Written(target.id, name).visit(copy.deepcopy(node.value))
         found.entries[name] = read_entry(reader, frame, name, node.value, value, None)
     return as_val(found, frame.module.span(node))
+
+
+def _named_in(reader: Evaluates, test: ast.expr, variable: str, name: str, frame: Frame) -> bool | None:
+    """Whether `name` passes `variable in mapping` (`not in`) of strings the reader knows whole."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.In, ast.NotIn))):
+        return None
+    if not (isinstance(test.left, ast.Name) and test.left.id == variable):
+        return None
+    inside = member(reader, name, test.comparators[0], frame)
+    return None if inside is None else inside == isinstance(test.ops[0], ast.In)
 
 
 class _Written(ast.NodeTransformer):

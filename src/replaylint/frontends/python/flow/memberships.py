@@ -34,6 +34,8 @@ def _members(reader: Evaluates, node: ast.expr, frame: Frame) -> Any:
             return _ENGINE_FIELDS
     elif _engine_signature(reader, node, frame):
         return _ENGINE_FIELDS
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "keys" and not node.args:
+        node = node.func.value  # `key in config.keys()`: the mapping's keys
     read = reader.evaluate(node, frame)
     if read.kwargs is not None:
         return None if read.kwargs.reasons else set(read.kwargs.entries)

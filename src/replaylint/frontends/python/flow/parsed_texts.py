@@ -64,9 +64,14 @@ def parsed_text(read: Val, parser: str) -> Val:
 
 
 def json_text(read: Val) -> Val:
-    """`json.dumps(value)` of a value the reader knows that JSON can write."""
+    """`json.dumps(value)` of a value the reader knows that JSON can write; the text rests on the
+    defaults its keys rest on (`os.environ.get("SPEC_VERIFY", "synthetic")`), each at its place."""
+    if not _writable(read.value):
+        return NOTHING
     keys = read.keys if isinstance(read.value, dict) else {}  # each key reported where the dict writes it
-    return Val(json.dumps(read.value), keys) if _writable(read.value) else NOTHING
+    entries = read.kwargs.entries.values() if read.kwargs is not None else ()
+    resting = [assumption for entry in entries for assumption in entry.assumptions]
+    return Val(json.dumps(read.value), keys, assumptions=tuple(dict.fromkeys((*read.assumptions, *resting))))
 
 
 def _writable(value: Any) -> bool:

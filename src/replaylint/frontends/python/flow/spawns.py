@@ -184,17 +184,19 @@ def _known(items: object) -> bool:
 def _imported_words(module: Module, items: tuple) -> bool:
     """Whether a word of the module's own list is a value read through a name (another module's
     constant, `str(PORT)`, `f"--port={PORT}"`): the words the libcst pass, which reads one
-    module's literals, may leave unknown."""
-    return any(item.known and not item.assumptions and (item.hops or (item.span and item.span.path != module.path)) for item in items)
+    module's literals, may leave unknown; or a JSON text of keys (`json.dumps(speculative_config())`)."""
+    named = (item.known and not item.assumptions and (item.hops or (item.span and item.span.path != module.path)) for item in items)
+    return any(named) or any(item.known and item.keys for item in items)
 
 
 def _launch(reader: Reader, module: Module, node: ast.Call, words: ast.expr, frame: Frame, own_words: bool = False) -> Launch | None:
     """`own_words`: the module's own list, whose words resting on a default of the run (`os.getenv`'s)
-    stay unknown."""
+    stay unknown, but for a text put together from such defaults (`json.dumps(spec)` of a dict of
+    `os.environ.get(NAME, default)`s), which holds when they are unset, said at each default."""
     items = reader.evaluate(words, frame).ref
     if not _known(items):
         return None
-    texts = [item_text(item, own_words) for item in items]
+    texts = [item_text(item, own_words and not getattr(item, "keys", None)) for item in items]
     found = split_launcher(texts, python_unknown_first=True)
     if found is None:
         return None
@@ -204,7 +206,8 @@ def _launch(reader: Reader, module: Module, node: ast.Call, words: ast.expr, fra
         for text, item in zip(texts[after:], items[after:])
     ]
     launch = _command(reader, module, node, tokens, frame, entrypoint, texts)
-    return replace(launch, assumptions=(*launch.assumptions, *_file_conditions(items))) if launch is not None else None
+    resting = [Assumption(c, span) for item, text in zip(items, texts) if text is not None for c, span in getattr(item, "assumptions", ())]
+    return replace(launch, assumptions=(*launch.assumptions, *_file_conditions(items), *resting)) if launch is not None else None
 
 
 def _file_conditions(items: tuple) -> list[Assumption]:
