@@ -210,7 +210,7 @@ def test_justfile_recipes_with_variables_parameters_and_shebangs(tmp_path: Path)
     found = findings(tmp_path, {"justfile": JUSTFILE})
     assert [(f["location"]["row"], f["location"]["column"]) for f in found] == [(7, 81), (16, 7)]
     assert 'when `just serve` keeps its default `logprobs="raw_logprobs"`' in found[0]["message"]
-    assert found[0]["fix"]["edits"] == []  # the value is {{logprobs}}: nothing is written into it
+    assert found[0]["fix"] is None  # the value is {{logprobs}}: nothing can be written into it, no fix is offered
     check(tmp_path, {"justfile": JUSTFILE}, "--fix")
     fixed = (tmp_path / "justfile").read_text()
     assert fixed.splitlines()[15] == f"      {MASK} \\" and "--logprobs-mode processed_logprobs" in fixed.splitlines()[16]
