@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 from typing import Any, Callable, Iterator, Mapping
 
-from ..model import UNKNOWN
+from ..model import UNKNOWN, Setting
 from .fork_source import is_environ, literal
 
 RUNS_IT = " runs it"  # the condition of a loop's body or a handler's: it may run any number of times
@@ -122,6 +122,16 @@ def env_read(node: ast.expr, env: Mapping[str, Any]) -> Any:
     expression, or a variable `env` does not hold: set outside, or not at all, it is not known)."""
     name = env_variable(node)
     return env[name] if name is not None and name in env else UNKNOWN
+
+
+def exported(env: Mapping[str, Setting]) -> dict[str, Any]:
+    """What a launch exports, name -> value (UNKNOWN where only some of its paths export it)."""
+    return {name: setting.value if setting.condition is None else UNKNOWN for name, setting in env.items()}
+
+
+def exports_read(node: ast.expr, env: Mapping[str, Setting]) -> list[Setting]:
+    """The launch's exports of the variables a test reads (where a finding resting on them sits)."""
+    return [env[name] for inner in ast.walk(node) if (name := env_variable(inner)) is not None and name in env]
 
 
 def env_test(node: ast.expr, env: Mapping[str, Any]) -> Any:

@@ -20,11 +20,11 @@ after building it (`tested_writes`) are decided the same way, for either worker.
 from __future__ import annotations
 
 import ast
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Mapping
 
 from ..model import UNKNOWN, Setting, Span
 from ..records import record
-from .fork_conditions import bound_once, config_read, decided, guarded
+from .fork_conditions import bound_once, config_read, decided, env_test, exported, exports_read, guarded
 from .fork_source import Written, callee_name, key_writes, literal, placed, snippet
 
 _ENGINE_CALLS = frozenset(("LLM", "AsyncEngineArgs", "EngineArgs", "from_engine_args"))
@@ -98,16 +98,27 @@ def _makes_engine(statement: ast.stmt, parameter: str) -> bool:
 
 
 def applied(
-    write: CalleeWrite, configured: Callable[[str], Setting | None], path: str, text: str, owner: str, anchor: Span
+    write: CalleeWrite,
+    configured: Callable[[str], Setting | None],
+    path: str,
+    text: str,
+    owner: str,
+    anchor: Span,
+    env: Mapping[str, Setting] | None = None,
 ) -> Setting | None | bool:
-    """The setting the write gives where the recipe's values decide its test (a `Setting`), False
-    where the test does not hold, None where it is not decided here."""
+    """The setting the write gives where the recipe's values decide its test (a `Setting`), or
+    what the launch exports (`env`) a test of an environment variable (`os.environ.get("X", "0")
+    == "1"`; a variable it does not export is not known), False where the test does not hold,
+    None where it is not decided here."""
     switches: list[Setting] = []
+    values = exported(env or {})
 
     def value_of(node: ast.expr) -> Any:
         read = config_read(node, *write.owners)
         if read is None:
-            return UNKNOWN
+            value = env_test(node, values)
+            switches.extend(exports_read(node, env or {}) if value is not UNKNOWN else ())
+            return value
         given = configured(read[0])
         if given is None:
             return read[1]  # the code's default (`.get(key, False)`; a subscript: UNKNOWN, a KeyError)

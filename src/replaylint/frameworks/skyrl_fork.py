@@ -49,7 +49,18 @@ from .built_dicts import BuiltDict, Written, read
 from .declared_values import class_defaults
 from .default_spelling import WrittenDefault
 from .fork_conditions import both, config_read, config_value, decided, env_test, env_variable, guarded, tested
-from .fork_source import attribute_write, literal, named_dicts, parse, renamed, snippet, spread_source, spread_writes
+from .fork_source import (
+    attribute_write,
+    literal,
+    named_dict,
+    named_dicts,
+    parse,
+    renamed,
+    snippet,
+    spread_source,
+    spread_writes,
+    switched_dicts,
+)
 from .nearby import found_upward
 
 ENGINE_ARGS = "skyrl/backends/skyrl_train/inference_servers/utils.py"
@@ -268,6 +279,7 @@ def _namespace_writes(text: str, path: str) -> tuple[dict[str, Written], dict[st
     last: dict[str, Written] = {}
     unread: tuple[Written, ...] = ()
     named = named_dicts(module) if module is not None else {}
+    switched = switched_dicts(module) if module is not None else {}
     copied = False  # the launch's `engine_init_kwargs` already set on the namespace: later writes win
     for statement, condition in guarded(function.body) if function is not None else ():
         into = last if copied else found
@@ -281,6 +293,11 @@ def _namespace_writes(text: str, path: str) -> tuple[dict[str, Written], dict[st
         for key, node in spread_writes(statement, "args", named):  # `for k, v in replay_kwargs().items(): setattr(args, k, v)`
             if (value := literal(node)) is not UNKNOWN:
                 into[key] = Written(key, value, snippet(text, node), node.lineno, True, condition)
+        given = named_dict(source, switched) if source is not None else None  # type: ignore[arg-type]
+        test, pairs = given if given is not None else ("", [])
+        for key, node in pairs:  # `for k, v in replay_overrides().items()`, a helper that gives `{}` unless a test holds
+            value = literal(node)
+            into[key] = Written(key, value, snippet(text, node), node.lineno, True, both(condition, test))
         write = attribute_write(statement, "args")
         if write is not None and (value := literal(write[1])) is not UNKNOWN:
             into[write[0]] = Written(write[0], value, snippet(text, write[1]), statement.lineno, True, condition)
