@@ -134,6 +134,36 @@ def exports_read(node: ast.expr, env: Mapping[str, Setting]) -> list[Setting]:
     return [env[name] for inner in ast.walk(node) if (name := env_variable(inner)) is not None and name in env]
 
 
+def declared_from_env(text: str, env: Mapping[str, Any]) -> Any:
+    """A field default read from the environment when the record is made (`field(default_factory=
+    lambda: os.getenv("X", "0") == "1")`, or written plainly) where `env` holds each variable it
+    reads; UNKNOWN otherwise."""
+    try:
+        node = ast.parse(text, mode="eval").body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return UNKNOWN
+    if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in ("field", "Field"):
+        factory = next((keyword.value for keyword in node.keywords if keyword.arg == "default_factory"), None)
+        node = factory.body if isinstance(factory, ast.Lambda) else None
+    return env_test(node, env) if node is not None else UNKNOWN
+
+
+def environment_attributes(module: ast.Module) -> dict[str, ast.expr]:
+    """`self.NAME = <a test of environment reads>` (`os.environ.get("X", "0") == "1"` in a server's
+    `__init__`), by `self.NAME`, where the module binds `self.NAME` only there."""
+    bound: dict[str, list[ast.expr]] = {}
+    for node in ast.walk(module):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
+        for target in targets:
+            if isinstance(target, ast.Attribute) and getattr(target.value, "id", "") == "self":
+                bound.setdefault(f"self.{target.attr}", []).append(node.value or ast.Constant(None))  # type: ignore[union-attr]
+    return {
+        name: values[0]
+        for name, values in bound.items()
+        if len(values) == 1 and any(env_variable(inner) is not None for inner in ast.walk(values[0]))
+    }
+
+
 def env_test(node: ast.expr, env: Mapping[str, Any]) -> Any:
     """The value of a test over environment reads (`os.environ.get("X", "0") == "1"`) where `env`
     (name -> value) holds each variable it reads; UNKNOWN otherwise."""

@@ -48,7 +48,18 @@ from ..records import record
 from .built_dicts import BuiltDict, Written, read
 from .declared_values import class_defaults
 from .default_spelling import WrittenDefault
-from .fork_conditions import both, config_read, config_value, decided, env_test, env_variable, guarded, tested
+from .fork_conditions import (
+    both,
+    config_read,
+    config_value,
+    declared_from_env,
+    decided,
+    env_test,
+    env_variable,
+    exported,
+    guarded,
+    tested,
+)
 from .fork_source import (
     attribute_write,
     literal,
@@ -148,9 +159,13 @@ class Fork:
         fields = self.sampling.entries if self.sampling is not None else {}
         return {key: WrittenDefault(FRAMEWORK, CONFIG, fields[key].line) for key in keys if key in fields}
 
-    def _field_default(self, key: str, default: Any) -> Any:
-        """An `inference_engine` key's default: its `InferenceEngineConfig` field's, else the code's."""
+    def _field_default(self, key: str, default: Any, env: Mapping[str, Any] | None = None) -> Any:
+        """An `inference_engine` key's default: its `InferenceEngineConfig` field's (one read from
+        the environment, `field(default_factory=lambda: os.getenv(...) == "1")`, by what the launch
+        exports, `env`), else the code's."""
         declared = self.engine_fields.entries.get(key) if self.engine_fields is not None else None
+        if declared is not None and declared.value is UNKNOWN and env:
+            return declared_from_env(declared.text, env)
         return declared.value if declared is not None else default
 
     def typed(self, skyrl_key: str, name: str) -> str:
@@ -193,11 +208,11 @@ class Fork:
         """The writes whose `if` holds in the launch (a test not decided keeps a replay key open;
         `over_launch`: such a write, set after the launch's own keys, leaves the key's value unknown)."""
         found, reasons = {}, []
-        exported = {name: setting.value for name, setting in reading.env.items()}
+        values = exported(reading.env)
 
         def test_value(node: ast.expr) -> Any:
-            value = config_value(node, _ENGINE_CONFIG, reading.value_of, self._field_default)
-            return value if value is not UNKNOWN else env_test(node, exported)
+            value = config_value(node, _ENGINE_CONFIG, reading.value_of, lambda key, d: self._field_default(key, d, values))
+            return value if value is not UNKNOWN else env_test(node, values)
 
         for written in writes:
             if written.condition == _CAPTURE and written.key in ("max_logprobs", "logprobs_mode"):
