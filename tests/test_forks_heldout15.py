@@ -63,7 +63,6 @@ PENDING: dict[str, str] = {
     "oi_launch_exports_top_k_zero_into_env_factory": "first run: RPL102 missed (the launch exports OI_REPLAY_TOP_K=0, read by a dataclasses.field(default_factory=...) of the fork's sampling config)",
     "openrlhf_env_mask_in_create_engines_without_correction_flag": "first run: RPL003 missed (the mask from an env var in create_vllm_engines; without --algo.advantage.is_correction_enable vLLM's raw_logprobs default stays)",
     "prime_subclass_post_init_mask_eval_source_top_k_zero": "first run: RPL102 missed (a subclass turns the mask on in model_post_init; an eval source sets top_k = 0 in the TOML)",
-    "skyrl_env_factory_field_mask_eval_sampling_default_greedy": "first run: RPL101 and RPL102 missed (the mask from field(default_factory=os.getenv...); eval falls back to __post_init__'s temperature 0.0, top_k -1)",
 }
 
 

@@ -153,7 +153,9 @@ def environment_attributes(module: ast.Module) -> dict[str, ast.expr]:
     `__init__`), by `self.NAME`, where the module binds `self.NAME` only there."""
     bound: dict[str, list[ast.expr]] = {}
     for node in ast.walk(module):
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
+        targets = (
+            node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
+        )
         for target in targets:
             if isinstance(target, ast.Attribute) and getattr(target.value, "id", "") == "self":
                 bound.setdefault(f"self.{target.attr}", []).append(node.value or ast.Constant(None))  # type: ignore[union-attr]
