@@ -9,7 +9,9 @@ Read with CPython's parser: the writes (`d["k"] = v`, `d.update(k=v)`) to the me
 that receives the dict, up to the engine call, each with the `if` it sits under. A test of
 `vllm_cfg` keys is decided by the recipe's values (or the code's `.get` default where the recipe
 gives none); where the recipe's key decides, the setting sits on that key's line (the switch that
-turns it on), else on the fork's line. A replay key written under a test not decided here, with a
+turns it on), else on the fork's line. A test of an environment variable (`if os.environ.get(
+"NRL_SAMPLING_REPLAY", "0") == "1":`) is decided by what the launch exports, the setting on the
+export's line; a variable it does not export (or exports from outside) is not known. A replay key written under a test not decided here, with a
 value not read, or in a method the module defines more than once keeps the launch open; so does
 one written in the worker's module when the recipe's `vllm_cfg.async_engine` is true or not read
 (NeMo-RL then starts `VllmAsyncGenerationWorker` of vllm_worker_async.py, whose own

@@ -16,11 +16,13 @@ default of `engine_init_kwargs` is the engine's when the launch writes none, and
 `SamplingParams(temperature=...)` it assigns to an unset `eval_sampling_params` gives the eval
 requests'. Values set on vLLM's namespace itself (`args.return_sampling_mask = True`, or each key
 of a dict the module names: `for k, v in replay_kwargs().items(): setattr(args, k, v)`) count as
-the overrides' keys do, and so do those of a function of the module it hands the namespace to
+the overrides' keys do (a helper that gives its dict only under a test, `if os.environ.get("X",
+"0") != "1": return {}` then `return {...}`, under that test: `fork_source.switched_dicts`), and so do those of a function of the module it hands the namespace to
 (`_apply_sampling_mask(args, ie_cfg)`), under that function's `if` (an early `if not X: return`
 too) spelt in the caller's names. A write under `if ie_cfg.<key>:` is decided by the launch's value of
 `generator.inference_engine.<key>`, else the fork's `InferenceEngineConfig` default
-(`fork_conditions.decided`); one under a test of an environment variable (`if os.environ.get(
+(`fork_conditions.decided`; a field default read from the environment, `field(default_factory=lambda:
+os.getenv("X", "0") == "1")`, by what the launch exports); one under a test of an environment variable (`if os.environ.get(
 "SKYRL_SAMPLING_REPLAY", "0") == "1":`) by what the launch exports, at the export's line (a
 variable it does not export is not known); a test not read here keeps the launch open. A replay key SkyRL passes
 from its config (`speculative_config`) that the launch does not write is the fork's

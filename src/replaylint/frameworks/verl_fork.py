@@ -12,7 +12,10 @@ engine arguments, read in place of the edition's.
   `self.config.<key>` is the fork's; one the fork no longer passes (`"logprobs_mode": ...`
   removed) leaves vLLM's default. A write under `if self.config.get("key", default):` (or
   `self.config.key`) is decided by the launch's `actor_rollout_ref.rollout.key`, else the fork's
-  rollout.yaml, else the code's default (`fork_conditions.decided`). A replay key written with a value
+  rollout.yaml, else the code's default (`fork_conditions.decided`). A value the server reads from
+  the environment into an attribute (`self.return_sampling_mask = os.environ.get("V", "0") == "1"`
+  in `__init__`, the module's one binding of it; `"return_sampling_mask": self.return_sampling_mask`
+  in `args`) is decided by what the launch exports; one it does not export stays unknown. A replay key written with a value
   not read here, or under an `if` not decided here, and a write not read here that verl's own code
   does not make, keep the launch open. A hook spread into `args` (`**self.extra_engine_args()`)
   is the dict its one `return` gives on the server class the replica starts (`ray.remote(Subclass)`:
