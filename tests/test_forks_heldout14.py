@@ -31,6 +31,11 @@ line that turns the mask on (the fork's `kwargs["return_sampling_mask"] = True`)
 First run (the lead, on the integration branch merge-s42 at 4436c20, after forks round 13's fixes): 8 of 12 trees as
 expected (67%); of 6 expected findings 2 exact, 4 missed (PENDING): all four turn the mask on from an environment
 variable the fork's server, worker or actor reads, set by the launch; 0 false findings; 6 of 6 clean trees clean.
+
+After the SkyRL, NeMo-RL and verl fixes (h-fxfkA, tests/test_forks_round14_readers.py): the SkyRL and NeMo-RL cases
+pass. verl's server `__init__` read of VERL_RETURN_SAMPLING_MASK is now followed, but its case stays PENDING: the
+raw_logprobs override reaches the launch through a wrapper that runs another script file, which the shell reader does
+not follow.
 """
 
 from __future__ import annotations

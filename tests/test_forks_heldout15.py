@@ -30,6 +30,11 @@ defaults, vLLM's raw_logprobs), the line that turns the mask on.
 First run (the lead, on the integration branch merge-s42 at 4436c20, after forks round 13's fixes, before round 14's):
 8 of 12 trees as expected (67%); of 6 trees with findings 2 exact, 4 missed (PENDING); 0 false findings; 6 of 6 clean
 trees clean.
+
+After the SkyRL fix (h-fxfkA, tests/test_forks_round14_readers.py): the SkyRL case passes with its expectation as
+written, RPL101 and RPL102 at the mask line. The flow corpus's "greedy request: RPL101 alone" is for a written
+top_k > 0 that vLLM resets for a greedy request; SkyRL sends its own top_k -1 with the greedy eval requests, which
+fails vLLM's next check once the temperature is fixed, as in rounds 2 and 3's SkyRL greedy eval cases.
 """
 
 from __future__ import annotations
