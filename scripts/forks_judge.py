@@ -4,7 +4,7 @@ Each case is a trimmed real tree of tests/data/forks/ with the edit a user makes
 (the edits of tests/test_forks_nemo_open_instruct.py, and a few more; prime-rl's trees are the
 folders of tests/data/forks/prime_rl/, a base and a patch each, tests/test_forks_prime_rl.py; and the
 NeMo-RL, open-instruct and prime-rl trees of held-out rounds 2 and 3, tests/data/forks_heldout2/ and
-forks_heldout3/, the trees with a launch of rounds 8 and 9, and all twelve trees of rounds 10 to 13). replaylint checks the
+forks_heldout3/, the trees with a launch of rounds 8 and 9, and all twelve trees of rounds 10 to 15). replaylint checks the
 launch that runs the fork (NeMo-RL's default config, open-instruct's `grpo_fast.py` script,
 prime-rl's rl.toml) and
 builds its engine from the fork's own code; vLLM itself (tests/differential/vllm_judge.py in the
@@ -189,6 +189,43 @@ CASES = {  # name -> (framework, edits)
             ("prime_v1_pin_deleted_toml_mask_orchestrator_top_k_default", "examples/reverse_text/run_replay.sh"),
         )
     },
+    **{  # held-out round 14 (tests/test_forks_heldout14.py): all twelve trees, each with its launch (verl's: the base recipe its wrappers run)
+        f"round 14: {case}": ("heldout14", {"tree": case, "launch": launch})
+        for case, launch in (
+            ("verl_server_init_env_mask_wrapper_raw_logprobs", "examples/grpo_trainer/run_qwen2_5-3b_gsm8k_base.sh"),
+            ("verl_env_mask_update_replaces_engine_kwargs_raw_logprobs_clean", "examples/grpo_trainer/run_qwen2_5-3b_gsm8k_base.sh"),
+            ("skyrl_env_helper_overrides_launch_adaptive_speculative", "examples/train/gsm8k/run_gsm8k_replay_ngram.sh"),
+            ("skyrl_config_field_mask_pd_branch_raw_logprobs_untaken_clean", "examples/train/gsm8k/run_gsm8k_replay.sh"),
+            ("openrlhf_mask_flag_rollout_top_k_flag_into_sampling_params_clean", "examples/scripts/train_grpo_qwen3_replay_ray.sh"),
+            ("openrlhf_actor_init_runtime_env_mask_rollout_top_k_default", "examples/scripts/train_grpo_qwen3_replay_ray.sh"),
+            ("nemo_yaml_mask_key_recipe_speculative_zero_tokens_dropped_clean", "examples/run_grpo_qwen3_replay.sh"),
+            ("nemo_env_mask_in_worker_launch_top_k_minus_one", "examples/run_grpo_math_replay.sh"),
+            ("oi_env_mask_runtime_env_request_extra_body_top_k_env_clean", "scripts/train/debug/grpo_replay.sh"),
+            ("oi_remote_mask_request_extra_body_top_k_minus_one", "scripts/train/debug/grpo_replay.sh"),
+            ("prime_config_field_mask_pin_skipped_toml_top_k_clean", "examples/reverse_text/rl_replay.toml"),
+            ("prime_env_mask_pin_popped_toml_adaptive_speculative", "scripts/rl_replay_ngram.sh"),
+        )
+    },
+    **{  # held-out round 15 (tests/test_forks_heldout15.py): all twelve trees, each with its launch
+        f"round 15: {case}": ("heldout15", {"tree": case, "launch": launch})
+        for case, launch in (
+            ("verl_yaml_engine_kwargs_mask_recipe_raw_logprobs", "examples/grpo_trainer/run_qwen2_5_3b_gsm8k_replay.sh"),
+            (
+                "verl_server_setdefault_mask_engine_kwargs_null_logprobs_dropped_clean",
+                "examples/grpo_trainer/run_qwen2_5_3b_gsm8k_replay.sh",
+            ),
+            ("skyrl_env_factory_field_mask_eval_sampling_default_greedy", "examples/train/gsm8k/run_gsm8k_replay.sh"),
+            ("skyrl_post_init_engine_init_kwargs_mask_eval_sampling_set_clean", "examples/train/gsm8k/run_gsm8k_replay.sh"),
+            ("openrlhf_env_mask_in_create_engines_without_correction_flag", "examples/scripts/train_reinforce_qwen3_replay.sh"),
+            ("openrlhf_mask_tied_to_logprobs_mode_top_k_default_in_dispatch_clean", "examples/scripts/train_reinforce_qwen3_replay.sh"),
+            ("nemo_vllm_kwargs_raw_logprobs_rewritten_by_vllm_cfg_clean", "examples/run_grpo_math_replay.sh"),
+            ("nemo_yaml_mask_key_recipe_yaml_top_k_zero", "examples/run_grpo_math_replay.sh"),
+            ("oi_sampling_config_top_k_env_factory_extra_body_clean", "scripts/train/debug/single_gpu_replay.sh"),
+            ("oi_launch_exports_top_k_zero_into_env_factory", "scripts/train/debug/single_gpu_replay.sh"),
+            ("prime_field_env_factory_mask_pin_removed_toml_top_k_setdefault_kept_clean", "examples/reverse_text/run_replay.sh"),
+            ("prime_subclass_post_init_mask_eval_source_top_k_zero", "examples/reverse_text/run_replay.sh"),
+        )
+    },
 }
 DATA = REPO / "tests" / "data"
 HELDOUTS = {
@@ -201,6 +238,8 @@ HELDOUTS = {
     "heldout11": DATA / "forks_heldout11",
     "heldout12": DATA / "forks_heldout12",
     "heldout13": DATA / "forks_heldout13",
+    "heldout14": DATA / "forks_heldout14",
+    "heldout15": DATA / "forks_heldout15",
 }
 LAUNCHES = {"nemo_rl": forks.CONFIG, "open_instruct": forks.SCRIPT, "prime_rl": "configs/rl.toml"}
 # NeMo-RL's keywords the stand-in engine cannot take (a dummy load, no tokenizer, sleep mode on a fake GPU)

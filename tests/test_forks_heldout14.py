@@ -31,6 +31,15 @@ line that turns the mask on (the fork's `kwargs["return_sampling_mask"] = True`)
 First run (the lead, on the integration branch merge-s42 at 4436c20, after forks round 13's fixes): 8 of 12 trees as
 expected (67%); of 6 expected findings 2 exact, 4 missed (PENDING): all four turn the mask on from an environment
 variable the fork's server, worker or actor reads, set by the launch; 0 false findings; 6 of 6 clean trees clean.
+
+After the SkyRL, NeMo-RL and verl fixes (h-fxfkA, tests/test_forks_round14_readers.py): the SkyRL and NeMo-RL cases
+pass. verl's server `__init__` read of VERL_RETURN_SAMPLING_MASK is now followed, but its case stays PENDING: the
+raw_logprobs override reaches the launch through a wrapper that runs another script file, which the shell reader does
+not follow.
+After the OpenRLHF fix (h-fxfkB, tests/test_forks_round15_readers.py): the actor's environment test is decided by the
+Ray job's runtime env; the case's expectation moved to no finding: its launch passes `--train.save_path`, which
+neither the tree's train_ppo_ray.py nor any OpenRLHF release has, so argparse stops the job before any engine starts
+(with `--ckpt.output_dir` the tree gives RPL102 at the runtime env's word; see the case's README). 11 of 12 after.
 """
 
 from __future__ import annotations
@@ -63,9 +72,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 PENDING: dict[str, str] = {
-    "nemo_env_mask_in_worker_launch_top_k_minus_one": "first run: RPL102 missed (NRL_SAMPLING_REPLAY read in the fork's worker; the launch sets it and policy.generation.top_k=-1)",
-    "skyrl_env_helper_overrides_launch_adaptive_speculative": "first run: RPL002 missed (a helper switched on by an env var; the launch's speculative_config Hydra dict has enable_adaptive_verification: true)",
-    "verl_server_init_env_mask_wrapper_raw_logprobs": 'first run: RPL003 missed (verl\'s server __init__ reads VERL_RETURN_SAMPLING_MASK; a wrapper runs bash run_base.sh <overrides> "$@" with logprobs_mode=raw_logprobs)',
+    "verl_server_init_env_mask_wrapper_raw_logprobs": 'RPL003 missed: the server __init__\'s VERL_RETURN_SAMPLING_MASK is now read, but the overrides reach the launch through a wrapper that runs another script file (bash run_base.sh <overrides> "$@"), which the shell reader does not follow',
 }
 
 

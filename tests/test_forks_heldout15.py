@@ -30,6 +30,16 @@ defaults, vLLM's raw_logprobs), the line that turns the mask on.
 First run (the lead, on the integration branch merge-s42 at 4436c20, after forks round 13's fixes, before round 14's):
 8 of 12 trees as expected (67%); of 6 trees with findings 2 exact, 4 missed (PENDING); 0 false findings; 6 of 6 clean
 trees clean.
+
+After the SkyRL fix (h-fxfkA, tests/test_forks_round14_readers.py): the SkyRL case passes with its expectation as
+written, RPL101 and RPL102 at the mask line. The flow corpus's "greedy request: RPL101 alone" is for a written
+top_k > 0 that vLLM resets for a greedy request; SkyRL sends its own top_k -1 with the greedy eval requests, which
+fails vLLM's next check once the temperature is fixed, as in rounds 2 and 3's SkyRL greedy eval cases.
+After the OpenRLHF, open-instruct and prime-rl fixes (h-fxfkB, tests/test_forks_round15_readers.py): open-instruct's
+`default_factory` top_k read from the launch's export and prime-rl's `model_post_init` and eval sources pass; the
+OpenRLHF case's expectation moved to no finding: the script exports the variable and then runs `ray job submit`,
+whose runtime env sets no `env_vars`, and a submitting shell's exports do not reach a submitted job (Ray's docs;
+readers/shell/ray_jobs.py), so whether the mask is on is unknown. 12 of 12 after.
 """
 
 from __future__ import annotations
@@ -63,9 +73,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "prime_subclass_post_init_mask_eval_source_top_k_zero": {("RPL102", "examples/reverse_text/rl_replay.toml", 31)},
 }
 
-PENDING: dict[str, str] = {
-    "skyrl_env_factory_field_mask_eval_sampling_default_greedy": "first run: RPL101 and RPL102 missed (the mask from field(default_factory=os.getenv...); eval falls back to __post_init__'s temperature 0.0, top_k -1)",
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_five_are_clean() -> None:

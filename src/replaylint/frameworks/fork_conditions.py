@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 from typing import Any, Callable, Iterator, Mapping
 
-from ..model import UNKNOWN
+from ..model import UNKNOWN, Setting
 from ..records import record
 from .fork_source import callee_name, is_environ, literal
 
@@ -123,6 +123,48 @@ def env_read(node: ast.expr, env: Mapping[str, Any]) -> Any:
     expression, or a variable `env` does not hold: set outside, or not at all, it is not known)."""
     name = env_variable(node)
     return env[name] if name is not None and name in env else UNKNOWN
+
+
+def exported(env: Mapping[str, Setting]) -> dict[str, Any]:
+    """What a launch exports, name -> value (UNKNOWN where only some of its paths export it)."""
+    return {name: setting.value if setting.condition is None else UNKNOWN for name, setting in env.items()}
+
+
+def exports_read(node: ast.expr, env: Mapping[str, Setting]) -> list[Setting]:
+    """The launch's exports of the variables a test reads (where a finding resting on them sits)."""
+    return [env[name] for inner in ast.walk(node) if (name := env_variable(inner)) is not None and name in env]
+
+
+def declared_from_env(text: str, env: Mapping[str, Any]) -> Any:
+    """A field default read from the environment when the record is made (`field(default_factory=
+    lambda: os.getenv("X", "0") == "1")`, or written plainly) where `env` holds each variable it
+    reads; UNKNOWN otherwise."""
+    try:
+        node = ast.parse(text, mode="eval").body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return UNKNOWN
+    if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in ("field", "Field"):
+        factory = next((keyword.value for keyword in node.keywords if keyword.arg == "default_factory"), None)
+        node = factory.body if isinstance(factory, ast.Lambda) else None
+    return env_test(node, env) if node is not None else UNKNOWN
+
+
+def environment_attributes(module: ast.Module) -> dict[str, ast.expr]:
+    """`self.NAME = <a test of environment reads>` (`os.environ.get("X", "0") == "1"` in a server's
+    `__init__`), by `self.NAME`, where the module binds `self.NAME` only there."""
+    bound: dict[str, list[ast.expr]] = {}
+    for node in ast.walk(module):
+        targets = (
+            node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
+        )
+        for target in targets:
+            if isinstance(target, ast.Attribute) and getattr(target.value, "id", "") == "self":
+                bound.setdefault(f"self.{target.attr}", []).append(node.value or ast.Constant(None))  # type: ignore[union-attr]
+    return {
+        name: values[0]
+        for name, values in bound.items()
+        if len(values) == 1 and any(env_variable(inner) is not None for inner in ast.walk(values[0]))
+    }
 
 
 def env_test(node: ast.expr, env: Mapping[str, Any]) -> Any:

@@ -249,6 +249,35 @@ def named_dicts(module: ast.Module) -> dict[str, list[tuple[str, ast.expr]]]:
     return found
 
 
+def switched_dicts(module: ast.Module) -> dict[str, tuple[str, list[tuple[str, ast.expr]]]]:
+    """Functions of the module without parameters that give one dict under a test and an empty one
+    otherwise (`if os.environ.get("X", "0") != "1": return {}` then `return {...}`, or `if TEST:
+    return {...}` then `return {}`), as `name()` -> (the test under which the dict is given, its
+    pairs); `named_dicts` leaves them out (they have two returns)."""
+    changed = _changed_names(module)
+    found = {}
+    for statement in module.body:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) and not statement.args.args and statement.name not in changed:
+            switched = _switched_return(statement.body)
+            if switched is not None:
+                found[statement.name + "()"] = switched
+    return found
+
+
+def _switched_return(body: list[ast.stmt]) -> tuple[str, list[tuple[str, ast.expr]]] | None:
+    body = body[1:] if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) else body
+    if len(body) != 2 or not (isinstance(first := body[0], ast.If) and not first.orelse and len(first.body) == 1):
+        return None
+    early, last = first.body[0], body[1]
+    if not (isinstance(early, ast.Return) and isinstance(last, ast.Return) and early.value is not None and last.value is not None):
+        return None
+    test = ast.unparse(first.test)
+    given, other = dict_pairs(early.value), dict_pairs(last.value)
+    if given == [] and other:
+        return f"not ({test})", other
+    return (test, given) if other == [] and given else None
+
+
 _MUTATORS = frozenset(("update", "pop", "popitem", "setdefault", "clear", "__setitem__", "__delitem__"))
 
 

@@ -318,7 +318,8 @@ def _launch(
     if forked is not None:
         mode = view.setting("logprobs_mode", *layout.vllm_cfg, "logprobs_mode")
         configured = lambda key: view.setting(key, *layout.vllm_cfg, key)  # noqa: E731  (a key the fork's worker reads)
-        issues += nemo_rl_fork.engine(forked, settings, spread, mode, anchor, configured, spread_read=isinstance(kwargs, dict))
+        exports = {} if context.env_open else context.env  # variables nobody can name may change what it exports
+        issues += nemo_rl_fork.engine(forked, settings, spread, mode, anchor, configured, isinstance(kwargs, dict), exports)
     elif edition.logprobs_mode_in_call is not None:
         duplicate = settings.pop("logprobs_mode", None)
         if duplicate is not None:

@@ -9,7 +9,9 @@ Read with CPython's parser: the writes (`d["k"] = v`, `d.update(k=v)`) to the me
 that receives the dict, up to the engine call, each with the `if` it sits under. A test of
 `vllm_cfg` keys is decided by the recipe's values (or the code's `.get` default where the recipe
 gives none); where the recipe's key decides, the setting sits on that key's line (the switch that
-turns it on), else on the fork's line. A replay key written under a test not decided here, with a
+turns it on), else on the fork's line. A test of an environment variable (`if os.environ.get(
+"NRL_SAMPLING_REPLAY", "0") == "1":`) is decided by what the launch exports, the setting on the
+export's line; a variable it does not export (or exports from outside) is not known. A replay key written under a test not decided here, with a
 value not read, or in a method the module defines more than once keeps the launch open; so does
 one written in the worker's module when the recipe's `vllm_cfg.async_engine` is true or not read
 (NeMo-RL then starts `VllmAsyncGenerationWorker` of vllm_worker_async.py, whose own
@@ -20,11 +22,11 @@ after building it (`tested_writes`) are decided the same way, for either worker.
 from __future__ import annotations
 
 import ast
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Mapping
 
 from ..model import UNKNOWN, Setting, Span
 from ..records import record
-from .fork_conditions import bound_once, config_read, decided, guarded
+from .fork_conditions import bound_once, config_read, decided, env_test, exported, exports_read, guarded
 from .fork_source import Written, callee_name, key_writes, literal, placed, snippet
 
 _ENGINE_CALLS = frozenset(("LLM", "AsyncEngineArgs", "EngineArgs", "from_engine_args"))
@@ -98,16 +100,27 @@ def _makes_engine(statement: ast.stmt, parameter: str) -> bool:
 
 
 def applied(
-    write: CalleeWrite, configured: Callable[[str], Setting | None], path: str, text: str, owner: str, anchor: Span
+    write: CalleeWrite,
+    configured: Callable[[str], Setting | None],
+    path: str,
+    text: str,
+    owner: str,
+    anchor: Span,
+    env: Mapping[str, Setting] | None = None,
 ) -> Setting | None | bool:
-    """The setting the write gives where the recipe's values decide its test (a `Setting`), False
-    where the test does not hold, None where it is not decided here."""
+    """The setting the write gives where the recipe's values decide its test (a `Setting`), or
+    what the launch exports (`env`) a test of an environment variable (`os.environ.get("X", "0")
+    == "1"`; a variable it does not export is not known), False where the test does not hold,
+    None where it is not decided here."""
     switches: list[Setting] = []
+    values = exported(env or {})
 
     def value_of(node: ast.expr) -> Any:
         read = config_read(node, *write.owners)
         if read is None:
-            return UNKNOWN
+            value = env_test(node, values)
+            switches.extend(exports_read(node, env or {}) if value is not UNKNOWN else ())
+            return value
         given = configured(read[0])
         if given is None:
             return read[1]  # the code's default (`.get(key, False)`; a subscript: UNKNOWN, a KeyError)

@@ -278,12 +278,14 @@ def engine(
     anchor: Span,
     configured: Callable[[str], Setting | None] = lambda _: None,
     spread_read: bool = True,
+    env: Mapping[str, Setting] | None = None,
 ) -> list[ArgIssue]:
     """The fork's worker applied to the settings the configuration gives (`spread`: those of
     `vllm_kwargs`, inside `settings` too, `spread_read`: all of them, else `vllm_kwargs` was not
     read here; `mode`: `vllm_cfg.logprobs_mode`; `configured`: a `vllm_cfg` key's setting in the
-    recipe): its literal keywords, its keywords that read `vllm_cfg` and its writes, in the order
-    it makes them; the refusals it makes."""
+    recipe; `env`: what the launch exports, which decides a test of an environment variable): its
+    literal keywords, its keywords that read `vllm_cfg` and its writes, in the order it makes them;
+    the refusals it makes."""
     issues = []
     for key in (*fork.defaults, *fork.default_reads):
         if key in spread or key in fork.spread:
@@ -314,7 +316,7 @@ def engine(
     for line, key, written in sorted(
         [*((w.line, k, w) for k, w in fork.written.items()), *((t.written.line, t.key, None) for t in fork.tested)]
     ):
-        found = fork.setting(key, written, anchor) if written is not None else _decided(fork, tested[line], configured, anchor)
+        found = fork.setting(key, written, anchor) if written is not None else _decided(fork, tested[line], configured, anchor, env=env)
         if isinstance(found, Setting):
             settings[key] = found
     later = fork.written.get("logprobs_mode")
@@ -325,18 +327,23 @@ def engine(
     asynchronous = configured("async_engine")  # `VllmAsyncGenerationWorker`: another module's `_create_engine`
     synchronous = asynchronous is None or asynchronous.value is False
     for write in fork.callee:
-        found = _decided(fork, write, configured, anchor, synchronous)
+        found = _decided(fork, write, configured, anchor, synchronous, env)
         if isinstance(found, Setting):
             settings[write.key] = found
     return issues
 
 
 def _decided(
-    fork: WorkerFork, write: CalleeWrite, configured: Callable[[str], Setting | None], anchor: Span, applies: bool = True
+    fork: WorkerFork,
+    write: CalleeWrite,
+    configured: Callable[[str], Setting | None],
+    anchor: Span,
+    applies: bool = True,
+    env: Mapping[str, Setting] | None = None,
 ) -> Setting | bool | None:
     """A write under a test (`applies`: made by the engine the recipe starts): the recipe's switch
     where it decides the test; a replay key the recipe does not decide, unknown."""
-    found = applied(write, configured, fork.path, fork.text, OWNER, anchor) if applies else None
+    found = applied(write, configured, fork.path, fork.text, OWNER, anchor, env) if applies else None
     if found is None and write.key in _MAYBE:
         return Setting(write.key, UNKNOWN, anchor, f"{write.key} ({write.written.text}, {fork.path}:{write.written.line})", implied=True)
     return found

@@ -16,11 +16,13 @@ default of `engine_init_kwargs` is the engine's when the launch writes none, and
 `SamplingParams(temperature=...)` it assigns to an unset `eval_sampling_params` gives the eval
 requests'. Values set on vLLM's namespace itself (`args.return_sampling_mask = True`, or each key
 of a dict the module names: `for k, v in replay_kwargs().items(): setattr(args, k, v)`) count as
-the overrides' keys do, and so do those of a function of the module it hands the namespace to
+the overrides' keys do (a helper that gives its dict only under a test, `if os.environ.get("X",
+"0") != "1": return {}` then `return {...}`, under that test: `fork_source.switched_dicts`), and so do those of a function of the module it hands the namespace to
 (`_apply_sampling_mask(args, ie_cfg)`), under that function's `if` (an early `if not X: return`
 too) spelt in the caller's names. A write under `if ie_cfg.<key>:` is decided by the launch's value of
 `generator.inference_engine.<key>`, else the fork's `InferenceEngineConfig` default
-(`fork_conditions.decided`); one under a test of an environment variable (`if os.environ.get(
+(`fork_conditions.decided`; a field default read from the environment, `field(default_factory=lambda:
+os.getenv("X", "0") == "1")`, by what the launch exports); one under a test of an environment variable (`if os.environ.get(
 "SKYRL_SAMPLING_REPLAY", "0") == "1":`) by what the launch exports, at the export's line (a
 variable it does not export is not known); a test not read here keeps the launch open. A replay key SkyRL passes
 from its config (`speculative_config`) that the launch does not write is the fork's
@@ -48,8 +50,30 @@ from ..records import record
 from .built_dicts import BuiltDict, Written, read
 from .declared_values import class_defaults
 from .default_spelling import WrittenDefault
-from .fork_conditions import both, config_read, config_value, decided, env_test, env_variable, guarded, tested
-from .fork_source import attribute_write, literal, named_dicts, parse, renamed, snippet, spread_source, spread_writes
+from .fork_conditions import (
+    both,
+    config_read,
+    config_value,
+    decided,
+    declared_from_env,
+    env_test,
+    env_variable,
+    exported,
+    guarded,
+    tested,
+)
+from .fork_source import (
+    attribute_write,
+    literal,
+    named_dict,
+    named_dicts,
+    parse,
+    renamed,
+    snippet,
+    spread_source,
+    spread_writes,
+    switched_dicts,
+)
 from .nearby import found_upward
 
 ENGINE_ARGS = "skyrl/backends/skyrl_train/inference_servers/utils.py"
@@ -137,9 +161,13 @@ class Fork:
         fields = self.sampling.entries if self.sampling is not None else {}
         return {key: WrittenDefault(FRAMEWORK, CONFIG, fields[key].line) for key in keys if key in fields}
 
-    def _field_default(self, key: str, default: Any) -> Any:
-        """An `inference_engine` key's default: its `InferenceEngineConfig` field's, else the code's."""
+    def _field_default(self, key: str, default: Any, env: Mapping[str, Any] | None = None) -> Any:
+        """An `inference_engine` key's default: its `InferenceEngineConfig` field's (one read from
+        the environment, `field(default_factory=lambda: os.getenv(...) == "1")`, by what the launch
+        exports, `env`), else the code's."""
         declared = self.engine_fields.entries.get(key) if self.engine_fields is not None else None
+        if declared is not None and declared.value is UNKNOWN and env:
+            return declared_from_env(declared.text, env)
         return declared.value if declared is not None else default
 
     def typed(self, skyrl_key: str, name: str) -> str:
@@ -182,11 +210,11 @@ class Fork:
         """The writes whose `if` holds in the launch (a test not decided keeps a replay key open;
         `over_launch`: such a write, set after the launch's own keys, leaves the key's value unknown)."""
         found, reasons = {}, []
-        exported = {name: setting.value for name, setting in reading.env.items()}
+        values = exported(reading.env)
 
         def test_value(node: ast.expr) -> Any:
-            value = config_value(node, _ENGINE_CONFIG, reading.value_of, self._field_default)
-            return value if value is not UNKNOWN else env_test(node, exported)
+            value = config_value(node, _ENGINE_CONFIG, reading.value_of, lambda key, d: self._field_default(key, d, values))
+            return value if value is not UNKNOWN else env_test(node, values)
 
         for written in writes:
             if written.condition == _CAPTURE and written.key in ("max_logprobs", "logprobs_mode"):
@@ -268,6 +296,7 @@ def _namespace_writes(text: str, path: str) -> tuple[dict[str, Written], dict[st
     last: dict[str, Written] = {}
     unread: tuple[Written, ...] = ()
     named = named_dicts(module) if module is not None else {}
+    switched = switched_dicts(module) if module is not None else {}
     copied = False  # the launch's `engine_init_kwargs` already set on the namespace: later writes win
     for statement, condition in guarded(function.body) if function is not None else ():
         into = last if copied else found
@@ -281,6 +310,11 @@ def _namespace_writes(text: str, path: str) -> tuple[dict[str, Written], dict[st
         for key, node in spread_writes(statement, "args", named):  # `for k, v in replay_kwargs().items(): setattr(args, k, v)`
             if (value := literal(node)) is not UNKNOWN:
                 into[key] = Written(key, value, snippet(text, node), node.lineno, True, condition)
+        given = named_dict(source, switched) if source is not None else None  # type: ignore[arg-type]
+        test, pairs = given if given is not None else ("", [])
+        for key, node in pairs:  # `for k, v in replay_overrides().items()`, a helper that gives `{}` unless a test holds
+            value = literal(node)
+            into[key] = Written(key, value, snippet(text, node), node.lineno, True, both(condition, test))
         write = attribute_write(statement, "args")
         if write is not None and (value := literal(write[1])) is not UNKNOWN:
             into[write[0]] = Written(write[0], value, snippet(text, write[1]), statement.lineno, True, condition)

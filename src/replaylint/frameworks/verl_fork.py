@@ -12,7 +12,10 @@ engine arguments, read in place of the edition's.
   `self.config.<key>` is the fork's; one the fork no longer passes (`"logprobs_mode": ...`
   removed) leaves vLLM's default. A write under `if self.config.get("key", default):` (or
   `self.config.key`) is decided by the launch's `actor_rollout_ref.rollout.key`, else the fork's
-  rollout.yaml, else the code's default (`fork_conditions.decided`). A replay key written with a value
+  rollout.yaml, else the code's default (`fork_conditions.decided`). A value the server reads from
+  the environment into an attribute (`self.return_sampling_mask = os.environ.get("V", "0") == "1"`
+  in `__init__`, the module's one binding of it; `"return_sampling_mask": self.return_sampling_mask`
+  in `args`) is decided by what the launch exports; one it does not export stays unknown. A replay key written with a value
   not read here, or under an `if` not decided here, and a write not read here that verl's own code
   does not make, keep the launch open. A hook spread into `args` (`**self.extra_engine_args()`)
   is the dict its one `return` gives on the server class the replica starts (`ray.remote(Subclass)`:
@@ -31,7 +34,8 @@ engine arguments, read in place of the edition's.
 
 from __future__ import annotations
 
-from dataclasses import field
+import ast
+from dataclasses import field, replace
 from typing import Any, Callable, Iterable, Mapping
 
 import yaml
@@ -41,8 +45,8 @@ from ..records import record
 from . import request_writes
 from .built_dicts import BuiltDict, Written, passed_through, read
 from .default_spelling import WrittenDefault
-from .fork_conditions import config_value, decided, env_test
-from .fork_source import environment_settings, placed
+from .fork_conditions import config_value, decided, env_test, environment_attributes, exported
+from .fork_source import environment_settings, parse, placed
 from .nearby import found_upward
 from .request_writes import RequestPath
 
@@ -65,6 +69,8 @@ class Fork:
     rollout_text: str = field(default="", repr=False, compare=False)  # its rollout.yaml, for `default_span`
     generate: RequestPath | None = None  # what the server's `generate` does to each request
     passed: BuiltDict | None = None  # its writes into `engine_kwargs` before `args` spreads it
+    # `self.X = os.environ.get("V", "0") == "1"` in the server module: `self.X` -> the test's text
+    env_attributes: tuple[tuple[str, str], ...] = ()
 
     def request_settings(self, settings: Mapping[str, Setting], anchor: Span) -> dict[str, Setting]:
         """A request's settings as the fork's server hands them to `SamplingParams`."""
@@ -116,14 +122,28 @@ class Fork:
         `os.environ.get("X", "0") == "1"`)."""
         if self.server is None:
             return [], []
-        return _fork_args(self.server, typed, self._tested(value_of, env))
+        return _fork_args(self.server, typed, self._tested(value_of, env), self._from_environment(env))
+
+    def _from_environment(self, env: Mapping[str, Setting]) -> Callable[[Written], Written]:
+        """A value the server reads from the environment into an attribute (`"return_sampling_mask":
+        self.return_sampling_mask`, set in `__init__` from `os.environ.get("V", "0") == "1"`), by
+        what the launch exports; a variable it does not export stays unknown."""
+        tests = dict(self.env_attributes)
+        values = exported(env)
+
+        def resolved(written: Written) -> Written:
+            test = tests.get(written.text) if written.value is UNKNOWN else None
+            value = env_test(ast.parse(test, mode="eval").body, values) if test is not None else UNKNOWN
+            return written if value is UNKNOWN else replace(written, value=value, note=f"{written.text} = {test}")
+
+        return resolved
 
     def _tested(self, value_of: Callable[[str, Any], Any], env: Mapping[str, Setting]) -> Callable[[Any], Any]:
-        exported = {name: setting.value if setting.condition is None else UNKNOWN for name, setting in env.items()}  # a branch not known
+        values = exported(env)  # a branch not known
 
         def tested(node: Any) -> Any:
             value = config_value(node, ("self.config",), value_of, self.default)
-            return value if value is not UNKNOWN else env_test(node, exported)
+            return value if value is not UNKNOWN else env_test(node, values)
 
         return tested
 
@@ -169,12 +189,15 @@ class Fork:
         return [key for key, written in self.server.removed.items() if not written.condition] if self.server is not None else []
 
 
-def _fork_args(built: BuiltDict, typed: Mapping[str, str], tested: Callable[[Any], Any]) -> tuple[list[tuple[Written, str]], list[str]]:
+def _fork_args(
+    built: BuiltDict, typed: Mapping[str, str], tested: Callable[[Any], Any], resolved: Callable[[Written], Written] = lambda w: w
+) -> tuple[list[tuple[Written, str]], list[str]]:
     """The literal keys a dict of the fork's server gets (early ones first), and the reasons the
     launch is open; `tested` gives the value of a rollout key a test reads (`self.config.get("key",
-    d)`: the launch's, else the fork's rollout.yaml's, else d)."""
+    d)`: the launch's, else the fork's rollout.yaml's, else d); `resolved` a value the server reads
+    from the launch's environment."""
     found, reasons = [], []
-    for written in built.every():
+    for written in map(resolved, built.every()):
         where = built.where(written.line)
         holds = decided(written.condition, tested)
         if holds is False:
@@ -194,7 +217,8 @@ def _fork_args(built: BuiltDict, typed: Mapping[str, str], tested: Callable[[Any
             why = f"when {written.condition}" if written.condition else "a value not read here"
             reasons.append(f"{written.key} written by {OWNER} {why} ({where})")
             continue
-        found.append((written, f"{OWNER}'s {built.where(written.line, short=True)}: {written.key}={written.value!r}"))
+        how = f" ({written.note})" if written.note else ""
+        found.append((written, f"{OWNER}'s {built.where(written.line, short=True)}: {written.key}={written.value!r}{how}"))
     for written in built.unread:
         if written.text not in _OWN_UNREAD:
             reasons.append(f"{written.text} (written into verl's engine arguments at {built.where(written.line)}, not read here)")
@@ -238,7 +262,10 @@ def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Fork 
     path = rollout[0] if rollout is not None else server.path  # type: ignore[union-attr]
     generate = request_writes.read(found[1], found[0], "generate") if found is not None else None
     passed = passed_through(found[1], found[0], "launch_server", "args", "engine_kwargs") if server is not None else None
-    return Fork(path, rollout[1] if rollout is not None else {}, server, rollout[2] if rollout is not None else "", generate, passed)
+    module = parse(found[1]) if found is not None else None
+    attributes = tuple((name, ast.unparse(test)) for name, test in environment_attributes(module).items()) if module is not None else ()
+    rollout_text = rollout[2] if rollout is not None else ""
+    return Fork(path, rollout[1] if rollout is not None else {}, server, rollout_text, generate, passed, attributes)
 
 
 def _rollout(launching: str, read_text: Callable[[str], str | None]) -> tuple[str, dict, str] | None:
