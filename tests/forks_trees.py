@@ -18,6 +18,8 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
+
 from replaylint.cli.main import main
 
 BASES = Path(__file__).parent / "data" / "forks_base"
@@ -46,6 +48,34 @@ def materialize(case: Path, target: Path) -> Path:
 def reported(case: Path, target: Path, repository: bool = True) -> set[tuple[str, str, int]]:
     """The findings in the case's tree, laid out in `target` (`repository`: in a repository of its own)."""
     return findings(in_repository(case, target) if repository else materialize(case, target))
+
+
+def held_out(expected: dict, pending: dict[str, str]) -> list:
+    """A held-out round's cases for `parametrize`, those `pending` as strict xfails with their reason."""
+    return [
+        pytest.param(case, marks=pytest.mark.xfail(strict=True, reason=pending[case])) if case in pending else case
+        for case in sorted(expected)
+    ]
+
+
+def assert_cases_are_the_folders(corpus: Path, expected: dict) -> None:
+    """A held-out round of twelve forks, five or more of them clean, one folder each."""
+    assert sorted(path.name for path in corpus.iterdir() if path.is_dir()) == sorted(expected)
+    clean = [case for case, found in expected.items() if not found]
+    assert len(expected) == 12
+    assert len(clean) >= 5, clean
+
+
+def assert_each_case_imitates_and_edits_its_base(corpus: Path, expected: dict) -> None:
+    for case in expected:
+        assert "Imitates" in (corpus / case / "README").read_text(), case
+        assert (corpus / case / "edits.patch").read_text().startswith("--- a/"), case
+
+
+def assert_case_findings(corpus: Path, expected: dict, case: str, target: Path) -> None:
+    got = reported(corpus / case, target / case)
+    want = expected[case]
+    assert got == want, f"{case}: missed {sorted(want - got)}, false {sorted(got - want)}"
 
 
 def in_repository(case: Path, target: Path) -> Path:
