@@ -272,7 +272,7 @@ class Launch:
     """One vLLM engine start and everything known about it. `forwarded`: the script's own arguments (`"$@"`, `$*`, `"$1"`) the launch was judged
     without: it is complete as written, and a finding on an absent setting says that the
     script's arguments may set it. `assumptions`: the defaults it was built with. `config_alone`: a framework's
-    config judged as if a program ran it as written (launches of its tree that read it judge it instead)."""
+    or vLLM's config judged as if a program ran it as written (launches of its tree that read it judge it instead)."""
 
     kind: LaunchKind
     span: Span

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections import OrderedDict
 from typing import Any, Iterator
 
@@ -189,7 +190,7 @@ def load_config_tokens(path_text: str, token: Token, context: ExtractContext, la
     """
     if not path_text.endswith((".yaml", ".yml")) or os.path.isabs(path_text) or "$" in path_text:
         return None
-    for candidate in _candidates(path_text, context, launching_path):
+    for candidate in _candidates(path_text, context, launching_path, token.span.start):
         text = context.read_text(candidate)
         if text is None or len(text) > _READ_LIMIT:
             continue
@@ -201,7 +202,11 @@ def load_config_tokens(path_text: str, token: Token, context: ExtractContext, la
     return None
 
 
-def _candidates(path_text: str, context: ExtractContext, launching_path: str) -> Iterator[str]:
+def _candidates(path_text: str, context: ExtractContext, launching_path: str, offset: int) -> Iterator[str]:
+    script_folder = _script_folder(context.read_text(launching_path) or "", offset)
+    if script_folder is not None:  # `cd "$(dirname "$0")/.."` before the launch: the path is read from there
+        yield os.path.normpath(os.path.join(os.path.dirname(launching_path), script_folder, path_text))
+        return
     beside = display_path(launching_path, path_text)
     yield beside
     tried = {os.path.normpath(beside)}
@@ -211,6 +216,25 @@ def _candidates(path_text: str, context: ExtractContext, launching_path: str) ->
     root = tree_root(launching_path, context.list_folder, PACKAGES)
     if root is not None and os.path.normpath(os.path.join(root, path_text)) not in tried:
         yield os.path.normpath(os.path.join(root, path_text))
+
+
+# A script's own `cd` into its folder or one above it, on a line of its own before the launch:
+# `cd "$(dirname "$0")/.."`, `cd "$(dirname "${BASH_SOURCE[0]}")"`, `cd $(dirname $0)/../..`.
+_CD_TO_SCRIPT = re.compile(
+    r"""^[ \t]*cd[ \t]+"?\$\(\s*dirname\s+"?\$(?:0|\{BASH_SOURCE(?:\[0\])?\}|BASH_SOURCE)"?\s*\)((?:/\.\.)*)/?"?[ \t]*(?:$|&&|;)""",
+    re.MULTILINE,
+)
+
+
+def _script_folder(text: str, offset: int) -> str | None:
+    """The folder, relative to the script's, that the script's last `cd` to its own place before
+    `offset` moves into (`..` for `cd "$(dirname "$0")/.."`); None without one, or when another
+    `cd` follows it before the launch (the working folder is then not known here)."""
+    before = text[:offset]
+    found = list(_CD_TO_SCRIPT.finditer(before))
+    if not found or re.search(r"^[ \t]*cd[ \t]", before[found[-1].end() :], re.MULTILINE):
+        return None
+    return os.path.join(os.curdir, *([os.pardir] * found[-1].group(1).count("/..")))
 
 
 # The text each config file had when its words were made (the run may read a file being fixed

@@ -54,11 +54,20 @@ class ConfigReaders:
 
     def launchers_of(self, path: str) -> tuple[list[str], list[str]]:
         """The files of the repository holding `path` whose command lines may load it, and the
-        folders walked for them (a file added there may be one)."""
+        folders walked for them (a file added there may be one): those under the folder above
+        the config's first (`scripts/serve.sh` beside `configs/replay.yaml`), so that a large
+        repository's bound is not spent elsewhere before them."""
         top = self._repository(path)
-        if top not in self._launchers:
-            self._launchers[top] = self._walk_launchers(top)
-        return self._launchers[top]
+        near = self._start(path)
+        if not files.inside(os.path.realpath(near), (os.path.realpath(top),)):
+            near = top
+        for folder in {near, top}:
+            if folder not in self._launchers:
+                self._launchers[folder] = self._walk_launchers(folder)
+        if near == top:
+            return self._launchers[top]
+        (close, close_walked), (far, far_walked) = self._launchers[near], self._launchers[top]
+        return list(dict.fromkeys([*close, *far]))[:MAX_LAUNCHERS], list(dict.fromkeys([*close_walked, *far_walked]))
 
     def _repository(self, path: str) -> str:
         """The folder above `path` that holds `.git`, else the highest one inside the checked trees."""

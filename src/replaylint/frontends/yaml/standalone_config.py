@@ -1,7 +1,8 @@
 """vLLM config files checked on their own: a YAML file whose content says it is a vLLM config
 (a top-level mapping, mostly of `vllm serve` option names, holding the mask switch) is a launch
 of its own. Such a launch is open-ended: the command line that loads the file can add or
-override anything. Its words come from `words.vllm_config`, which also writes its fixes.
+override anything; where scripts or Dockerfiles of its tree load it (`vllm serve --config FILE`), what they all
+report about it is its judgment instead (`Launch.config_alone`). Its words come from `words.vllm_config`, which also writes its fixes.
 """
 
 from __future__ import annotations
@@ -66,4 +67,5 @@ def standalone(source: SourceFile, document: MappingNode) -> Launch | None:
     reasons = ("the command line that loads this file can add or override settings",)
     context = container_context(LaunchKind.VLLM_CONFIG, Env(open=True), label=source.path, open_reasons=reasons)
     launch = build(context, span(source.index, document), words, "serve")
-    return replace(launch, handle=ConfigHandle(source.path))
+    # the scripts of its tree that load it judge it instead, with their command lines (`config_readers`)
+    return replace(launch, handle=ConfigHandle(source.path), config_alone=True)
