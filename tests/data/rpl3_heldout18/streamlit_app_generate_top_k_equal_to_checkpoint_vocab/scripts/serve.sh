@@ -1,0 +1,4 @@
+#!/usr/bin/env bash
+set -e
+uv run vllm serve ./checkpoints/policy --served-model-name policy \
+  --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out
