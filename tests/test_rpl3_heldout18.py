@@ -31,9 +31,6 @@ First run (the lead, on the integration branch merge-s42 at acce696, after round
 expected (75%); of 8 expected findings 5 exact, 3 missed (PENDING); 1 false finding (the clean twin's YAML
 `override-generation-config` penalty, which the command line's own `--override-generation-config` replaces: vLLM puts
 the config file's words first and the last word of an option wins); 7 of 8 clean cases clean.
-After the lead's fixes (tests/test_vllm_config_launchers.py): the two `--config` cases pass, no expectation changed (the
-script's `cd "$(dirname "$0")/.."` tells where its relative `--config` path is read; a config checked on its own is
-judged by the scripts of its tree that load it, those beside it first). 14 of 16; two wait (PENDING).
 """
 
 from __future__ import annotations
@@ -52,6 +49,8 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "compose_env_file_server_openai_client_default_query_headers_chat": {("RPL301", "rollout/sample.py", 7)},
     "compose_env_file_server_openai_client_default_query_other_host_clean": set(),
     # 2. requests that shift the distribution
+    "uv_run_serve_config_yaml_cli_override_generation_presence_wins": {("RPL302", "scripts/serve.sh", 6)},
+    "uv_run_serve_config_yaml_penalty_replaced_by_cli_override_clean": set(),
     "gradio_app_generate_sampling_params_from_json_schema_default_presence": {("RPL302", "schemas/sampling.schema.json", 9)},
     "gradio_app_generate_sampling_params_from_json_schema_default_neutral_clean": set(),
     # 3. thinking budget
@@ -72,8 +71,6 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 PENDING: dict[str, str] = {
     "gradio_app_generate_sampling_params_from_json_schema_default_presence": "first run: RPL302 missed (a JSON schema's `default` read into the request)",
     "pipx_run_serve_dotted_speculative_config_fly": "first run: RPL306 missed (an extension-less script with a shebang running `pipx run vllm serve` with dotted --speculative-config words)",
-    "uv_run_serve_config_yaml_cli_override_generation_presence_wins": "first run: RPL302 missed (the command line's --override-generation-config replaces the --config YAML's)",
-    "uv_run_serve_config_yaml_penalty_replaced_by_cli_override_clean": "first run: false RPL302 at configs/replay.yaml:8 (the YAML's override-generation-config, replaced by the command line's, which vLLM reads after the config file's words)",
 }
 
 
