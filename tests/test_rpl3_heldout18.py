@@ -31,6 +31,9 @@ First run (the lead, on the integration branch merge-s42 at acce696, after round
 expected (75%); of 8 expected findings 5 exact, 3 missed (PENDING); 1 false finding (the clean twin's YAML
 `override-generation-config` penalty, which the command line's own `--override-generation-config` replaces: vLLM puts
 the config file's words first and the last word of an option wins); 7 of 8 clean cases clean.
+After the lead's fixes (tests/test_vllm_config_launchers.py): the two `--config` cases pass, no expectation changed (the
+script's `cd "$(dirname "$0")/.."` tells where its relative `--config` path is read; a config checked on its own is
+judged by the scripts of its tree that load it, those beside it first). 14 of 16; two wait (PENDING).
 """
 
 from __future__ import annotations
