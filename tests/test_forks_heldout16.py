@@ -12,7 +12,7 @@ the fork's own defaults top_k 50 and eval temperature 0.7 in config.py (clean);
 OpenRLHF's mask added in create_vllm_engines' `actor_kwargs.update({...})` with the launch not enabling the
 correction flag that selects processed_logprobs, and the mask tied to logprobs_mode with a launch exporting
 VLLM_USE_V2_MODEL_RUNNER=0 (both with the fork's request top_k default 50); NeMo-RL's base YAML vllm_kwargs mask with
-top_k 50 in a seed loop (clean), and the same launched with a validation-only `policy.generation.val_top_k=-1`;
+top_k 50 in a seed loop (clean), and the same seed loop with a launch override `policy.generation.top_k=-1`;
 open-instruct's engine mask next to its processed_logprobs with `"top_k": 20` in the tool loop's completions
 extra_body (clean), and with a custom logits processor added; prime-rl's namespace builder setting the mask with the
 V1 pin removed and the orchestrator's top_k setdefault changed to 20 (clean), and the same launched with a
@@ -47,7 +47,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "openrlhf_mask_in_kwargs_update_without_correction": {("RPL003", "openrlhf/trainer/ray/vllm_engine.py", 289)},
     "openrlhf_mask_tied_to_logprobs_mode_v1_runner_env": {("RPL206", "examples/scripts/train_ppo_replay.sh", 2)},
     "nemo_vllm_kwargs_mask_yaml_top_k_seed_loop_clean": set(),
-    "nemo_vllm_kwargs_mask_launch_val_top_k_minus_one": {("RPL102", "examples/run_grpo_replay.sh", 6)},
+    "nemo_vllm_kwargs_mask_seed_loop_launch_top_k_minus_one": {("RPL102", "examples/run_grpo_replay.sh", 6)},
     "oi_engine_mask_tool_loop_extra_body_top_k_clean": set(),
     "oi_engine_mask_logits_processors": {("RPL001", "open_instruct/vllm_utils.py", 1287)},
     "prime_namespace_mask_setdefault_top_k_20_clean": set(),

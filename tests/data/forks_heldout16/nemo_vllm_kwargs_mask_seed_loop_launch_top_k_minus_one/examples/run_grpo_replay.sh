@@ -3,5 +3,5 @@ for seed in 42 43; do
   uv run python examples/run_grpo.py \
     --config examples/configs/grpo_math_1B.yaml \
     grpo.seed=$seed \
-    policy.generation.val_top_k=-1
+    policy.generation.top_k=-1
 done
