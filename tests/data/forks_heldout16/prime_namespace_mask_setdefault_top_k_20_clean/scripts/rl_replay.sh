@@ -1,0 +1,2 @@
+set -x
+uv run rl @ examples/reverse_text/rl_replay.toml

@@ -1,0 +1,5 @@
+set -x
+uv run --isolated --extra fsdp -m skyrl.train.entrypoints.main_base \
+  data.train_data="['$HOME/data/gsm8k/train.parquet']" \
+  trainer.policy.model.path="Qwen/Qwen2.5-1.5B-Instruct" \
+  generator.inference_engine.backend=vllm
