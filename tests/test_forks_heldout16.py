@@ -36,7 +36,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from forks_trees import reported
+from forks_trees import assert_case_findings, assert_cases_are_the_folders, assert_each_case_imitates_and_edits_its_base, held_out
 
 CORPUS = Path(__file__).parent / "data" / "forks_heldout16"
 
@@ -64,27 +64,13 @@ PENDING: dict[str, str] = {
 
 
 def test_every_folder_is_a_case_and_five_are_clean() -> None:
-    folders = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
-    assert folders == sorted(EXPECTED)
-    clean = [case for case, findings in EXPECTED.items() if not findings]
-    assert len(EXPECTED) == 12
-    assert len(clean) >= 5, clean
+    assert_cases_are_the_folders(CORPUS, EXPECTED)
 
 
 def test_every_case_says_what_it_imitates_and_edits_its_base() -> None:
-    for case in EXPECTED:
-        assert "Imitates" in (CORPUS / case / "README").read_text(), case
-        assert (CORPUS / case / "edits.patch").read_text().startswith("--- a/"), case
+    assert_each_case_imitates_and_edits_its_base(CORPUS, EXPECTED)
 
 
-@pytest.mark.parametrize(
-    "case",
-    [
-        pytest.param(case, marks=pytest.mark.xfail(strict=True, reason=PENDING[case])) if case in PENDING else case
-        for case in sorted(EXPECTED)
-    ],
-)
+@pytest.mark.parametrize("case", held_out(EXPECTED, PENDING))
 def test_case_findings(case: str, tmp_path: Path) -> None:
-    got = reported(CORPUS / case, tmp_path / case)
-    want = EXPECTED[case]
-    assert got == want, f"{case}: missed {sorted(want - got)}, false {sorted(got - want)}"
+    assert_case_findings(CORPUS, EXPECTED, case, tmp_path)
