@@ -226,6 +226,23 @@ CASES = {  # name -> (framework, edits)
             ("prime_subclass_post_init_mask_eval_source_top_k_zero", "examples/reverse_text/run_replay.sh"),
         )
     },
+    **{  # held-out round 16 (tests/test_forks_heldout16.py): all twelve trees, each with its launch
+        f"round 16: {case}": ("heldout16", {"tree": case, "launch": launch})
+        for case, launch in (
+            ("verl_yaml_mask_loop_over_seeds_clean", "examples/grpo_trainer/run_qwen2_5_3b_replay_seeds.sh"),
+            ("verl_yaml_mask_loop_over_models_raw_logprobs", "examples/grpo_trainer/run_replay_models.sh"),
+            ("skyrl_server_args_mask_default_top_k_and_greedy_eval", "examples/train/gsm8k/run_gsm8k_replay.sh"),
+            ("skyrl_server_args_mask_ngram_speculative_fork_defaults_clean", "examples/train/gsm8k/run_gsm8k_replay_spec.sh"),
+            ("openrlhf_mask_in_kwargs_update_without_correction", "examples/scripts/train_ppo_replay.sh"),
+            ("openrlhf_mask_tied_to_logprobs_mode_v1_runner_env", "examples/scripts/train_ppo_replay.sh"),
+            ("nemo_vllm_kwargs_mask_yaml_top_k_seed_loop_clean", "examples/run_grpo_replay.sh"),
+            ("nemo_vllm_kwargs_mask_seed_loop_launch_top_k_minus_one", "examples/run_grpo_replay.sh"),
+            ("oi_engine_mask_tool_loop_extra_body_top_k_clean", "scripts/train/debug/single_gpu_replay.sh"),
+            ("oi_engine_mask_logits_processors", "scripts/train/debug/single_gpu_replay.sh"),
+            ("prime_namespace_mask_setdefault_top_k_20_clean", "scripts/rl_replay.sh"),
+            ("prime_namespace_mask_launch_v1_runner_prefix", "scripts/rl_replay.sh"),
+        )
+    },
 }
 DATA = REPO / "tests" / "data"
 HELDOUTS = {
@@ -240,6 +257,7 @@ HELDOUTS = {
     "heldout13": DATA / "forks_heldout13",
     "heldout14": DATA / "forks_heldout14",
     "heldout15": DATA / "forks_heldout15",
+    "heldout16": DATA / "forks_heldout16",
 }
 LAUNCHES = {"nemo_rl": forks.CONFIG, "open_instruct": forks.SCRIPT, "prime_rl": "configs/rl.toml"}
 # NeMo-RL's keywords the stand-in engine cannot take (a dummy load, no tokenizer, sleep mode on a fake GPU)

@@ -58,9 +58,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "prime_namespace_mask_launch_v1_runner_prefix": {("RPL206", "scripts/rl_replay.sh", 2)},
 }
 
-PENDING: dict[str, str] = {
-    "openrlhf_mask_tied_to_logprobs_mode_v1_runner_env": "first run: RPL206 missed (export VLLM_USE_V2_MODEL_RUNNER=0 in the launch script, then python3 -m openrlhf.cli.train_ppo_ray run directly; the fork ties the mask to logprobs_mode)",
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_five_are_clean() -> None:

@@ -38,9 +38,10 @@ the flags give `create_vllm_engines` (model, tensor parallelism, GPU memory, eag
 caching) and, with the importance-sampling correction (`--enable_vllm_is_correction` 0.8.9 to
 0.10.1, `--algo.advantage.is_correction_enable` 0.10.2 to 0.11.1, `--algo.advantage.is_correction_level`
 other than `off` from 0.11.2), `logprobs_mode="processed_logprobs"` and `max_logprobs=1`: what replay
-needs, but the mask cannot be on, so no rule has anything to say of them. The shell's
-environment is not assumed to reach the engines (they run in Ray actors of a cluster that may
-have been started elsewhere).
+needs, but the mask cannot be on. The engines' environment is the command's: a direct launch's
+exports (its driver's `ray.init` starts the actors with them, as verl's and SkyRL's are read), a
+`ray job submit`'s job environment (its cluster's and its runtime env's `env_vars`), so a
+`VLLM_USE_V2_MODEL_RUNNER` set there is judged (RPL206) as for any launch.
 """
 
 from __future__ import annotations
@@ -197,6 +198,9 @@ def _launch(
     if not _starts_engines(parsed):
         return launch
     settings = _engine_settings(parsed, data.family.owner(edition))
+    # The engines' environment: a direct launch's driver starts Ray with its own (the script's
+    # exports), a Ray job's actors get the job's (its cluster's and runtime env's), as for verl.
+    launch = replace(launch, env=dict(context.env))
     if forked is None:
         return replace(launch, settings=settings)
     switched = switched_by(own, parsed.values)
