@@ -45,7 +45,7 @@ from .members import (
     super_member,
     with_attributes,
 )
-from .merges import deep_merged, merged_in
+from .merges import created, deep_merged, merged_in
 from .method_calls import plain_method
 from .module import FUNCTIONS, Module, Placed, global_writes, local_import
 from .objects import Class, Instance, field, instance, is_record, library_call, method_result
@@ -380,8 +380,7 @@ class Reader:
         if name in ("omegaconf.OmegaConf.merge", "OmegaConf.merge"):
             return deep_merged(self, node, frame)
         if name in ("omegaconf.OmegaConf.create", "OmegaConf.create") and len(node.args) == 1 and not node.keywords:
-            made = self.evaluate(node.args[0], frame)  # a config made from a dict the reader knows
-            return made if made.kwargs is not None else NOTHING
+            return created(self, node.args[0], frame)
         from_file = file_loaded(self, name, node, frame)
         if from_file is not None:
             return from_file
