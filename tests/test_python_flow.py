@@ -149,8 +149,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
     "h23_p2l_route_openai_handler_chat_route": "round 23 first run: RPL301 missed (route/chat.py:40)",
-    "h23_super_mario_local_vllm_greedy_mutation": "round 23 first run: RPL101 missed (a greedy mutation of the request, solver_demo.py:14)",
-    "h23_zyphra_router_worker_logits_processors": "round 23 first run: RPL001 missed (launch_router.py:14)",
 }
 
 

@@ -2,7 +2,14 @@
 config written out as YAML and read back (Super_MARIO's `OmegaConf.create(OmegaConf.to_yaml(config,
 resolve=True))` after `OmegaConf.merge(OmegaConf.structured(BaseConfig), OmegaConf.load(path))`) is
 the same config, so a dataclass default the YAML does not set still reaches the request. A key the
-YAML sets, or a config merged from the command line, decides instead (or stays unknown)."""
+YAML sets, or a config merged from the command line, decides instead (or stays unknown). And
+attributes a helper writes on the params it is handed before it generates (Super_MARIO's
+`local_vllm(..., sampling_params, n, temperature)` with `sampling_params.temperature = temperature`,
+called with `temperature=0.0`) reach that request, the finding at the call that passes the value;
+a write under a branch not taken, after the request is sent, or of a value from the run does not.
+A worker command a function grows with a module's list of replay flags (Zyphra vllm-router's
+`cmd += REPLAY_FLAGS`, started by `subprocess.Popen(worker_cmd(port))` in `main()`) is read: the
+function is kept for the value flow as one whose text names the replay words."""
 
 from __future__ import annotations
 
@@ -85,3 +92,119 @@ def test_yaml_text_from_outside_the_tree_stays_unknown(tmp_path: Path) -> None:
     )
     files["solver.py"] = "import sys\n" + files["solver.py"]
     assert check(tmp_path, files) == []
+
+
+# Super_MARIO's `local_vllm`: a helper writes attributes on the params it is handed, then generates
+
+HELPER = (
+    "from vllm import LLM, SamplingParams\n"
+    "\n"
+    "\n"
+    "def local_vllm(prompt, llm, sampling_params, n, temperature):\n"
+    "{writes}"
+    "    outputs = llm.generate([prompt], sampling_params=sampling_params)\n"
+    "    return [o.outputs[0].text for o in outputs]\n"
+)
+CALLER = (
+    "import sys\n"
+    "\n"
+    "from vllm import LLM, SamplingParams\n"
+    "\n"
+    "from llms import local_vllm\n"
+    "\n"
+    "llm = LLM(model='m', {engine})\n"
+    "params = SamplingParams(temperature=0.7, top_k=40)\n"
+    "local_vllm('q', llm, params, n=1, temperature={temperature})\n"  # line 9
+)
+WRITES = [
+    "    sampling_params.n = n\n    sampling_params.temperature = temperature\n",
+    "    setattr(sampling_params, 'temperature', temperature)\n",
+    "    if n == 1:\n        sampling_params.temperature = temperature\n",
+]
+MASK = "return_sampling_mask=True, logprobs_mode='processed_logprobs'"
+
+
+def _helper(writes: str, temperature: str = "0.0", engine: str = MASK) -> dict[str, str]:
+    return {"llms.py": HELPER.format(writes=writes), "demo.py": CALLER.format(engine=engine, temperature=temperature)}
+
+
+@pytest.mark.parametrize("writes", WRITES)
+def test_a_helper_writing_on_the_params_it_is_handed(tmp_path: Path, writes: str) -> None:
+    assert check(tmp_path, _helper(writes)) == [("demo.py", 9, "RPL101")]
+
+
+def test_a_positive_temperature_written_by_the_helper_is_clean(tmp_path: Path) -> None:
+    assert check(tmp_path, _helper(WRITES[0], temperature="0.6")) == []
+
+
+def test_a_temperature_from_the_command_line_stays_unknown(tmp_path: Path) -> None:
+    assert check(tmp_path, _helper(WRITES[0], temperature="float(sys.argv[1])")) == []
+
+
+def test_a_write_under_a_branch_not_taken_is_not_judged(tmp_path: Path) -> None:
+    assert check(tmp_path, _helper("    if n > 1:\n        sampling_params.temperature = temperature\n")) == []
+
+
+def test_a_write_after_the_request_is_sent_does_not_reach_it(tmp_path: Path) -> None:
+    files = _helper("")
+    files["llms.py"] = files["llms.py"].replace("    return [", "    sampling_params.temperature = temperature\n    return [")
+    assert check(tmp_path, files) == []
+
+
+def test_an_engine_without_replay_is_not_judged(tmp_path: Path) -> None:
+    assert check(tmp_path, _helper(WRITES[0], engine="logprobs_mode='processed_logprobs'")) == []
+
+
+# Zyphra's vllm-router workers: a command a function builds with `+=` of a module's list of replay flags
+
+WORKERS = (
+    "import subprocess\n"
+    "\n"
+    "REPLAY_FLAGS = ['--return-sampling-mask', '--logprobs-mode', 'processed_logprobs', '--enable-scale-out']\n"
+    "WORKER_PORTS = [8081, 8082]\n"
+    "\n"
+    "\n"
+    "def worker_cmd(port):\n"
+    "    cmd = ['vllm', 'serve', 'm', '--port', str(port)]\n"
+    "{grow}"
+    "    cmd += ['--logits-processors', 'plugins.bias:LengthBias']\n"  # line 10
+    "    return cmd\n"
+    "\n"
+    "\n"
+    "def main():\n"
+    "    workers = [subprocess.Popen(worker_cmd(port)) for port in WORKER_PORTS]\n"
+    "    for worker in workers:\n"
+    "        worker.wait()\n"
+    "\n"
+    "\n"
+    "if __name__ == '__main__':\n"
+    "    main()\n"
+)
+GROWS = [
+    "    cmd += REPLAY_FLAGS\n",
+    "    cmd.extend(REPLAY_FLAGS)\n",
+]
+
+
+@pytest.mark.parametrize("grow", GROWS)
+def test_a_worker_command_grown_by_a_module_list_of_replay_flags(tmp_path: Path, grow: str) -> None:
+    assert check(tmp_path, {"launch_router.py": WORKERS.format(grow=grow)}) == [("launch_router.py", 10, "RPL001")]
+
+
+def test_a_module_list_without_the_mask_flag_starts_no_replay(tmp_path: Path) -> None:
+    files = {"launch_router.py": WORKERS.format(grow=GROWS[0]).replace("'--return-sampling-mask', ", "")}
+    assert check(tmp_path, files) == []
+
+
+def test_a_module_list_spliced_into_the_returned_command(tmp_path: Path) -> None:
+    text = WORKERS.format(grow="").replace("str(port)]", "str(port), *REPLAY_FLAGS]")
+    assert check(tmp_path, {"launch_router.py": text}) == [("launch_router.py", 9, "RPL001")]
+
+
+def test_a_module_list_of_replay_flags_the_command_does_not_take(tmp_path: Path) -> None:
+    assert check(tmp_path, {"launch_router.py": WORKERS.format(grow="    print(REPLAY_FLAGS)\n")}) == []
+
+
+def test_flags_from_the_command_line_stay_unknown(tmp_path: Path) -> None:
+    text = WORKERS.format(grow="    cmd += sys.argv[1:]\n").replace("import subprocess\n", "import subprocess\nimport sys\n")
+    assert check(tmp_path, {"launch_router.py": text}) == []
