@@ -9,7 +9,9 @@ called with `temperature=0.0`) reach that request, the finding at the call that 
 a write under a branch not taken, after the request is sent, or of a value from the run does not.
 A worker command a function grows with a module's list of replay flags (Zyphra vllm-router's
 `cmd += REPLAY_FLAGS`, started by `subprocess.Popen(worker_cmd(port))` in `main()`) is read: the
-function is kept for the value flow as one whose text names the replay words."""
+function is kept for the value flow as one whose text names the replay words. An OpenAI client a
+`@staticmethod` factory of the handler's class returns (p2l's `cls._create_client(...)`) is followed
+with the call's arguments; an address of another port or from the run ties it to no server."""
 
 from __future__ import annotations
 
@@ -208,3 +210,54 @@ def test_a_module_list_of_replay_flags_the_command_does_not_take(tmp_path: Path)
 def test_flags_from_the_command_line_stay_unknown(tmp_path: Path) -> None:
     text = WORKERS.format(grow="    cmd += sys.argv[1:]\n").replace("import subprocess\n", "import subprocess\nimport sys\n")
     assert check(tmp_path, {"launch_router.py": text}) == []
+
+
+# lmarena/p2l: a handler's client made by a `@staticmethod` factory of its class
+
+SERVER = (
+    "import subprocess\n"
+    "\n"
+    "import chat\n"
+    "\n"
+    "SERVE = ['vllm', 'serve', 'm', '--port', '8000', '--return-sampling-mask',\n"
+    "         '--logprobs-mode', 'processed_logprobs', '--enable-scale-out']\n"
+    "server = subprocess.Popen(SERVE)\n"
+)
+HANDLER = (
+    "import os\n"
+    "\n"
+    "import openai\n"
+    "\n"
+    "\n"
+    "class OpenAIChatHandler:\n"
+    "    @staticmethod\n"
+    "    def _create_client(base_url):\n"
+    "        return openai.OpenAI(base_url=base_url, api_key='EMPTY')\n"
+    "\n"
+    "    {kind}\n"
+    "    def generate({first}, messages):\n"
+    "        client = {receiver}._create_client({url})\n"
+    "        completion = client.chat.completions.create(model='m', messages=messages, extra_body={{'top_k': 20}})\n"  # 14
+    "        return completion.choices[0].message.content\n"
+)
+LOCAL = "'http://localhost:8000/v1'"
+KINDS = [("@classmethod", "cls", "cls"), ("@classmethod", "cls", "OpenAIChatHandler"), ("", "self", "self")]
+
+
+def _handler(kind: tuple[str, str, str], url: str = LOCAL) -> dict[str, str]:
+    decorator, first, receiver = kind
+    text = HANDLER.format(kind=decorator, first=first, receiver=receiver, url=url)
+    return {"chat.py": text, "start_local.py": SERVER}
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_client_a_static_factory_makes_reads_the_chat_route(tmp_path: Path, kind: tuple[str, str, str]) -> None:
+    assert check(tmp_path, _handler(kind)) == [("chat.py", 14, "RPL301")]
+
+
+def test_a_static_factory_client_of_another_port_is_not_tied(tmp_path: Path) -> None:
+    assert check(tmp_path, _handler(KINDS[0], url="'http://localhost:8001/v1'")) == []
+
+
+def test_a_static_factory_client_of_an_address_from_the_run_stays_unknown(tmp_path: Path) -> None:
+    assert check(tmp_path, _handler(KINDS[0], url="os.environ['BASE_URL']")) == []
