@@ -128,6 +128,11 @@ Held-out round 23 (`h23_`, 24 cases: 16 with findings, 8 clean; README, Round 23
 KlearReasoner, Klear1.0, Super_MARIO, Nemotron, Zyphra's vllm-router and p2l, first run on the integration branch
 merge-s42 at f6db7a7 (the lead, vLLM 0.34.0, after round 22's fixes): 20 of 24 cases as expected (83%); of 16 expected
 findings 12 exact (75%), 4 missed (PENDING); 0 false findings; 8 of 8 clean cases clean.
+After the fixes (h-fxh23; tests/test_python_flow_round23.py): 23 of 24, no expectation changed (an OmegaConf config
+written as YAML and read back keeps its keys; attributes a helper writes on the params it is handed reach the caller's
+request; a function that splices a module list of replay flags into a command is kept; a `@staticmethod` client
+factory is followed). Still PENDING: h23_p2l_route_openai_handler_chat_route (the handler's `model_config` comes from
+a registry lookup `CHAT_HANDLERS[model_config["type"]].generate(...)` the flow does not resolve).
 """
 
 from __future__ import annotations
@@ -148,10 +153,9 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
-    "h23_p2l_route_openai_handler_chat_route": "round 23 first run: RPL301 missed (route/chat.py:40)",
-    "h23_super_mario_base_config_top_k_default": "round 23 first run: RPL102 missed (a config class default top_k, mcts_math/config.py:17)",
-    "h23_super_mario_local_vllm_greedy_mutation": "round 23 first run: RPL101 missed (a greedy mutation of the request, solver_demo.py:14)",
-    "h23_zyphra_router_worker_logits_processors": "round 23 first run: RPL001 missed (launch_router.py:14)",
+    "h23_p2l_route_openai_handler_chat_route": "round 23 first run: RPL301 missed (route/chat.py:40); after h-fxh23 the"
+    " static client factory is followed, but `model_config` reaches `generate` only through the decorator-filled registry"
+    " (`CHAT_HANDLERS[model_config['type']].generate(messages, model_config)`), which the flow does not resolve",
 }
 
 

@@ -238,13 +238,17 @@ def _assigned_names(statement: ast.stmt) -> set[str]:
     return {node.id for target in targets for node in ast.walk(target) if isinstance(node, ast.Name)}
 
 
-def _replay_functions(body: list[ast.stmt], spans: list[tuple[int, int]], has_replay_words: dict) -> dict[str, int]:
-    """The top-level functions whose text names a replay word, by name, with their position;
-    not a name the module binds again (the call may reach the other)."""
+def _replay_functions(
+    body: list[ast.stmt], spans: list[tuple[int, int]], segments: dict, has_replay_words: dict, uses: re.Pattern | None
+) -> dict[str, int]:
+    """The top-level functions whose text names a replay word, or a name a simple statement binds
+    to one (`cmd += REPLAY_FLAGS`, `uses`), by name, with their position; not a name the module
+    binds again (the call may reach the other)."""
     found = {
         statement.name: position
         for position, (statement, span) in enumerate(zip(body, spans))
-        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) and has_replay_words[span]
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and (has_replay_words[span] or (uses is not None and uses.search(segments[span]) is not None))
     }
     bound = Counter(name for statement in body for name in _bound_names(statement)) if found else Counter()
     return {name: position for name, position in found.items() if bound[name] == 1}
@@ -370,7 +374,8 @@ def focus(text: str, budget: Budget | None = None) -> str | Settled | None:
     for statement, span in zip(body, spans):
         if not isinstance(statement, _COMPOUND) and has_replay_words[span]:
             replay_names |= _assigned_names(statement)
-    functions = _replay_functions(body, spans, has_replay_words)
+    named = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(replay_names))) + r")\b") if replay_names else None
+    functions = _replay_functions(body, spans, segments, has_replay_words, named)
     replay_names |= set(functions)
     uses_replay_names = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(replay_names))) + r")\b") if replay_names else None
     may_start = {

@@ -40,7 +40,7 @@ def factory_made(reader: Reader, node: ast.Call | ast.Subscript, frame: Frame, m
     if isinstance(node, ast.Subscript):
         return _returned_item(reader, node, frame, made_by)
     function = reader.evaluate(node.func, frame).ref
-    if not isinstance(function, Function) or function.cls is not None or len(frame.stack) >= _MAX_FACTORIES:
+    if not isinstance(function, Function) or not (function.cls is None or _static(function)) or len(frame.stack) >= _MAX_FACTORIES:
         return []
     if id(function.node) in frame.stack:
         return []
@@ -56,6 +56,11 @@ def factory_made(reader: Reader, node: ast.Call | ast.Subscript, frame: Frame, m
             return []
         found += made
     return found
+
+
+def _static(function: Function) -> bool:
+    """A `@staticmethod` (`cls._create_client(model_config)`): its arguments bind as a function's."""
+    return any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in function.node.decorator_list)
 
 
 def _returned_item(reader: Reader, node: ast.Subscript, frame: Frame, made_by: Callable[[ast.expr, Frame], Made]) -> Made:

@@ -12,6 +12,9 @@ from ....model import UNKNOWN
 from .dicts import as_val, spread
 from .facts import NOTHING, Entry, Kwargs, Val
 from .frames import Evaluates, Frame
+from .refs import Qualified
+
+_TO_YAML = ("omegaconf.OmegaConf.to_yaml", "OmegaConf.to_yaml")
 
 
 def chained(reader: Evaluates, node: ast.expr, frame: Frame, reverse: bool) -> Val:
@@ -71,6 +74,18 @@ def deep_merged(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
     for argument in node.args:
         found = _deep(found, spread(reader, argument, frame))
     return as_val(found, frame.module.span(node))
+
+
+def created(reader: Evaluates, given: ast.expr, frame: Frame) -> Val:
+    """`OmegaConf.create(config)` of a mapping the reader knows. A config written out as YAML and
+    read back (`OmegaConf.create(OmegaConf.to_yaml(config, resolve=True))`) is the same config: a
+    value the reader keeps unknown (an interpolation, a key from the command line) stays unknown."""
+    if isinstance(given, ast.Call) and len(given.args) == 1 and not any(isinstance(a, ast.Starred) for a in given.args):
+        function = reader.evaluate(given.func, frame).ref
+        if isinstance(function, Qualified) and function.name in _TO_YAML:
+            given = given.args[0]
+    made = reader.evaluate(given, frame)
+    return made if made.kwargs is not None else NOTHING
 
 
 def merged_in(reader: Evaluates, found: Kwargs, node: ast.Call, frame: Frame, certain: bool) -> None:

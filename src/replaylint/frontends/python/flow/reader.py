@@ -45,10 +45,11 @@ from .members import (
     super_member,
     with_attributes,
 )
-from .merges import deep_merged, merged_in
+from .merges import created, deep_merged, merged_in
 from .method_calls import plain_method
 from .module import FUNCTIONS, Module, Placed, global_writes, local_import
 from .objects import Class, Instance, field, instance, is_record, library_call, method_result
+from .parameter_writes import written_on_parameter
 from .parsed_texts import json_text, parsed_text, text_parser
 from .refs import ENGINE_CONFIGS, Bound, Engine, Function, Partial, Qualified, engine_name, is_params
 from .returns import branches, combined
@@ -147,7 +148,7 @@ class Reader:
         if binding.kind == "parameter":
             read = self.parameter(name, frame)
             if read.kwargs is None:  # a literal a call site passes is decided there (`make("raw_logprobs")`)
-                return replace(read, origin=read.span) if plain(replace(read, hops=())) else read
+                return replace(read, origin=read.span) if plain(replace(read, hops=())) else written_on_parameter(self, read, name, frame)
             mutated = written(self, read.kwargs, name, frame, None, frame.at, passed=True)
             return replace(as_val(mutated, read.span), hops=read.hops, origin=read.origin)
         if binding.kind == "definition":
@@ -380,8 +381,7 @@ class Reader:
         if name in ("omegaconf.OmegaConf.merge", "OmegaConf.merge"):
             return deep_merged(self, node, frame)
         if name in ("omegaconf.OmegaConf.create", "OmegaConf.create") and len(node.args) == 1 and not node.keywords:
-            made = self.evaluate(node.args[0], frame)  # a config made from a dict the reader knows
-            return made if made.kwargs is not None else NOTHING
+            return created(self, node.args[0], frame)
         from_file = file_loaded(self, name, node, frame)
         if from_file is not None:
             return from_file
