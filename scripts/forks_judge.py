@@ -60,6 +60,13 @@ ADAPTIVE = (
     '                speculative_config={"method": "ngram", "num_speculative_tokens": 3, "prompt_lookup_max": 4,'
     ' "enable_adaptive_verification": True},\n',
 )
+
+
+def _held_out(round_number: int, cases: tuple[tuple[str, str], ...]) -> dict[str, tuple[str, dict[str, str]]]:
+    """A held-out round's trees (tests/data/forks_heldoutN/), each with the launch it runs."""
+    return {f"round {round_number}: {case}": (f"heldout{round_number}", {"tree": case, "launch": launch}) for case, launch in cases}
+
+
 CASES = {  # name -> (framework, edits)
     "nemo_rl unmodified": ("nemo_rl", {}),
     "nemo_rl mask in llm_kwargs": ("nemo_rl", {"worker": forks.MASK_KEYWORD, "config": forks.TOP_K}),
@@ -74,9 +81,9 @@ CASES = {  # name -> (framework, edits)
     "prime_rl env_vars V2=1 over setdefault": ("prime_rl", {"tree": "upstream_env_vars_v2"}),
     "prime_rl runner line removed": ("prime_rl", {"tree": "runner_removed"}),
     "prime_rl to_namespace raw_logprobs": ("prime_rl", {"tree": "logprobs_raw"}),
-    **{  # held-out round 2 (tests/test_forks_heldout2.py): the trees, with the launch each runs
-        f"round 2: {case}": ("heldout2", {"tree": case, "launch": launch})
-        for case, launch in (
+    **_held_out(  # held-out round 2 (tests/test_forks_heldout2.py): the trees, with the launch each runs
+        2,
+        (
             ("nemo_llm_kwargs_subscript_mask_clean", forks.CONFIG),
             ("nemo_default_yaml_vllm_kwargs_mask_top_k_null", forks.CONFIG),
             ("nemo_subscript_mask_logprobs_mode_dropped", forks.CONFIG),
@@ -86,20 +93,20 @@ CASES = {  # name -> (framework, edits)
             ("prime_own_inference_key_no_top_k", "configs/replay/rl.toml"),
             ("prime_orchestrator_top_k_default_clean", "configs/replay/rl.toml"),
             ("prime_orchestrator_temperature_zero", "configs/replay/rl.toml"),
-        )
-    },
-    **{  # held-out round 3 (tests/test_forks_heldout3.py)
-        f"round 3: {case}": ("heldout3", {"tree": case, "launch": launch})
-        for case, launch in (
+        ),
+    ),
+    **_held_out(  # held-out round 3 (tests/test_forks_heldout3.py)
+        3,
+        (
             ("nemo_module_constant_mask_top_k_null", forks.CONFIG),
             ("nemo_sampling_builder_top_k_clean", forks.CONFIG),
             ("oi_engine_args_attribute_mask_no_top_k", "scripts/train/debug/grpo_fast_replay.sh"),
             ("oi_sampling_config_top_k_field_clean", "scripts/train/debug/grpo_fast_replay.sh"),
-        )
-    },
-    **{  # held-out round 8 (tests/test_forks_heldout8.py)
-        f"round 8: {case}": ("heldout8", {"tree": case, "launch": launch})
-        for case, launch in (
+        ),
+    ),
+    **_held_out(  # held-out round 8 (tests/test_forks_heldout8.py)
+        8,
+        (
             ("nemo_create_engine_mask_recipe_top_k_left_null", "run_replay.sh"),
             ("nemo_replay_kwargs_helper_yaml_default_cli_override_clean", "run_grpo_math_replay.sh"),
             ("oi_actor_subclass_mask_extra_body_top_k_clean", "scripts/train/qwen/grpo_fast_replay_qwen3_4b.sh"),
@@ -109,21 +116,21 @@ CASES = {  # name -> (framework, edits)
             ("prime_namespace_default_mask_env_vars_v2_clean", "run.sh"),
             ("openrlhf_extra_engine_kwargs_helper_launch_logits_processors", "train_grpo_replay_ray_hybrid_engine.sh"),
             ("openrlhf_runtime_env_var_mask_in_actor_init_clean", "train_reinforce_pp_replay_ray.sh"),
-        )
-    },
-    **{  # held-out round 9 (tests/test_forks_heldout9.py; its open-instruct tree has no launch of its own)
-        f"round 9: {case}": ("heldout9", {"tree": case, "launch": launch})
-        for case, launch in (
+        ),
+    ),
+    **_held_out(  # held-out round 9 (tests/test_forks_heldout9.py; its open-instruct tree has no launch of its own)
+        9,
+        (
             ("nemo_mask_keyed_on_logprobs_mode_recipe_top_k_clean", "run_grpo_replay.sh"),
             ("openrlhf_mask_tied_to_correction_fork_top_k_clean", "examples/scripts/train_grpo_replay_ray_hybrid_engine.sh"),
             ("openrlhf_replay_kwargs_constant_top_k_left_default", "examples/scripts/train_grpo_replay_ray_hybrid_engine.sh"),
             ("prime_env_var_mask_to_namespace_v1_setdefault", "scripts/replay_inference.sh"),
             ("prime_vllm_config_field_default_mask_ngram_v2_clean", "scripts/replay_inference.sh"),
-        )
-    },
-    **{  # held-out round 10 (tests/test_forks_heldout10.py): all twelve trees, each with its launch
-        f"round 10: {case}": ("heldout10", {"tree": case, "launch": launch})
-        for case, launch in (
+        ),
+    ),
+    **_held_out(  # held-out round 10 (tests/test_forks_heldout10.py): all twelve trees, each with its launch
+        10,
+        (
             ("verl_server_subclass_launch_override_val_sampled_clean", "examples/grpo_trainer/run_qwen2_5-3b_gsm8k_replay.sh"),
             ("verl_engine_kwargs_setdefault_mask_launch_raw_logprobs", "recipe/replay/run_qwen3_4b_dapo_replay.sh"),
             ("skyrl_engine_config_fields_default_on_eval_off_clean", "examples/train/gsm8k/run_gsm8k_replay.sh"),
@@ -136,11 +143,11 @@ CASES = {  # name -> (framework, edits)
             ("oi_actor_subclass_mask_extra_body_top_k_clean", "scripts/train/qwen/grpo_fast_math_replay.sh"),
             ("prime_vllm_field_mask_v1_setdefault_dropped_extra_body_top_k_clean", "configs/basic/reverse-text/rl_replay.toml"),
             ("prime_inference_switch_to_namespace_env_vars_v2_train_top_k_default", "configs/basic/alphabet-sort/rl_replay.toml"),
-        )
-    },
-    **{  # held-out round 11 (tests/test_forks_heldout11.py): all twelve trees, each with its launch
-        f"round 11: {case}": ("heldout11", {"tree": case, "launch": launch})
-        for case, launch in (
+        ),
+    ),
+    **_held_out(  # held-out round 11 (tests/test_forks_heldout11.py): all twelve trees, each with its launch
+        11,
+        (
             ("verl_rollout_yaml_engine_kwargs_mask_val_sampled_clean", "recipe/replay/run_qwen2_5_3b_grpo_replay.sh"),
             ("verl_replay_kwargs_helper_launch_processed_logits", "examples/grpo_trainer/run_qwen2_5_3b_replay.sh"),
             ("skyrl_cli_args_overrides_mask_config_defaults_bounded_clean", "examples/train/gsm8k/run_gsm8k_replay.sh"),
@@ -153,11 +160,11 @@ CASES = {  # name -> (framework, edits)
             ("oi_replay_kwargs_helper_runtime_env_v2_runner_one", "scripts/train/debug/grpo_replay.sh"),
             ("prime_server_env_v1_guarded_by_mask_toml_clean", "configs/reverse_text/rl_replay.toml"),
             ("prime_to_namespace_mask_always_on_toml_spec_adaptive", "configs/reverse_text/rl_replay.toml"),
-        )
-    },
-    **{  # held-out round 12 (tests/test_forks_heldout12.py): all twelve trees, each with its launch
-        f"round 12: {case}": ("heldout12", {"tree": case, "launch": launch})
-        for case, launch in (
+        ),
+    ),
+    **_held_out(  # held-out round 12 (tests/test_forks_heldout12.py): all twelve trees, each with its launch
+        12,
+        (
             ("verl_launch_server_mask_literal_val_kwargs_greedy_default", "examples/grpo_trainer/run_qwen2_5_3b_grpo_replay.sh"),
             ("verl_replay_args_method_update_val_sampled_clean", "examples/grpo_trainer/run_qwen3_4b_grpo_replay.sh"),
             ("skyrl_engine_config_field_threaded_eval_top_k_default", "examples/train/gsm8k/run_gsm8k_replay.sh"),
@@ -170,11 +177,11 @@ CASES = {  # name -> (framework, edits)
             ("oi_actor_os_environ_runner_zero_remote_mask", "scripts/train/debug/grpo_fast_replay.sh"),
             ("prime_server_v1_setdefault_removed_toml_mask_field_clean", "scripts/serve_replay.sh"),
             ("prime_vllm_config_field_default_true_server_v1_setdefault", "scripts/serve_replay.sh"),
-        )
-    },
-    **{  # held-out round 13 (tests/test_forks_heldout13.py): all twelve trees, each with its launch
-        f"round 13: {case}": ("heldout13", {"tree": case, "launch": launch})
-        for case, launch in (
+        ),
+    ),
+    **_held_out(  # held-out round 13 (tests/test_forks_heldout13.py): all twelve trees, each with its launch
+        13,
+        (
             ("verl_replay_server_subclass_env_selected_launch_val_greedy", "examples/grpo_trainer/run_qwen2_5-3b_gsm8k_replay.sh"),
             ("verl_rollout_yaml_engine_kwargs_mask_mtp_branch_untaken_clean", "examples/grpo_trainer/run_qwen2_5-3b_gsm8k_replay.sh"),
             ("skyrl_replay_defaults_under_user_engine_init_kwargs_raw_logprobs", "examples/train/gsm8k/run_gsm8k_replay.sh"),
@@ -187,11 +194,11 @@ CASES = {  # name -> (framework, edits)
             ("oi_runtime_env_env_vars_runner_zero_remote_mask", "scripts/train/debug/grpo_replay.sh"),
             ("prime_v1_pin_skipped_for_replay_toml_extra_body_top_k_clean", "examples/reverse_text/run_replay.sh"),
             ("prime_v1_pin_deleted_toml_mask_orchestrator_top_k_default", "examples/reverse_text/run_replay.sh"),
-        )
-    },
-    **{  # held-out round 14 (tests/test_forks_heldout14.py): all twelve trees, each with its launch (verl's: the base recipe its wrappers run)
-        f"round 14: {case}": ("heldout14", {"tree": case, "launch": launch})
-        for case, launch in (
+        ),
+    ),
+    **_held_out(  # held-out round 14 (tests/test_forks_heldout14.py): all twelve trees, each with its launch (verl's: the base recipe its wrappers run)
+        14,
+        (
             ("verl_server_init_env_mask_wrapper_raw_logprobs", "examples/grpo_trainer/run_qwen2_5-3b_gsm8k_base.sh"),
             ("verl_env_mask_update_replaces_engine_kwargs_raw_logprobs_clean", "examples/grpo_trainer/run_qwen2_5-3b_gsm8k_base.sh"),
             ("skyrl_env_helper_overrides_launch_adaptive_speculative", "examples/train/gsm8k/run_gsm8k_replay_ngram.sh"),
@@ -204,11 +211,11 @@ CASES = {  # name -> (framework, edits)
             ("oi_remote_mask_request_extra_body_top_k_minus_one", "scripts/train/debug/grpo_replay.sh"),
             ("prime_config_field_mask_pin_skipped_toml_top_k_clean", "examples/reverse_text/rl_replay.toml"),
             ("prime_env_mask_pin_popped_toml_adaptive_speculative", "scripts/rl_replay_ngram.sh"),
-        )
-    },
-    **{  # held-out round 15 (tests/test_forks_heldout15.py): all twelve trees, each with its launch
-        f"round 15: {case}": ("heldout15", {"tree": case, "launch": launch})
-        for case, launch in (
+        ),
+    ),
+    **_held_out(  # held-out round 15 (tests/test_forks_heldout15.py): all twelve trees, each with its launch
+        15,
+        (
             ("verl_yaml_engine_kwargs_mask_recipe_raw_logprobs", "examples/grpo_trainer/run_qwen2_5_3b_gsm8k_replay.sh"),
             (
                 "verl_server_setdefault_mask_engine_kwargs_null_logprobs_dropped_clean",
@@ -224,11 +231,11 @@ CASES = {  # name -> (framework, edits)
             ("oi_launch_exports_top_k_zero_into_env_factory", "scripts/train/debug/single_gpu_replay.sh"),
             ("prime_field_env_factory_mask_pin_removed_toml_top_k_setdefault_kept_clean", "examples/reverse_text/run_replay.sh"),
             ("prime_subclass_post_init_mask_eval_source_top_k_zero", "examples/reverse_text/run_replay.sh"),
-        )
-    },
-    **{  # held-out round 16 (tests/test_forks_heldout16.py): all twelve trees, each with its launch
-        f"round 16: {case}": ("heldout16", {"tree": case, "launch": launch})
-        for case, launch in (
+        ),
+    ),
+    **_held_out(  # held-out round 16 (tests/test_forks_heldout16.py): all twelve trees, each with its launch
+        16,
+        (
             ("verl_yaml_mask_loop_over_seeds_clean", "examples/grpo_trainer/run_qwen2_5_3b_replay_seeds.sh"),
             ("verl_yaml_mask_loop_over_models_raw_logprobs", "examples/grpo_trainer/run_replay_models.sh"),
             ("skyrl_server_args_mask_default_top_k_and_greedy_eval", "examples/train/gsm8k/run_gsm8k_replay.sh"),
@@ -241,8 +248,8 @@ CASES = {  # name -> (framework, edits)
             ("oi_engine_mask_logits_processors", "scripts/train/debug/single_gpu_replay.sh"),
             ("prime_namespace_mask_setdefault_top_k_20_clean", "scripts/rl_replay.sh"),
             ("prime_namespace_mask_launch_v1_runner_prefix", "scripts/rl_replay.sh"),
-        )
-    },
+        ),
+    ),
 }
 DATA = REPO / "tests" / "data"
 HELDOUTS = {
