@@ -40,7 +40,7 @@ from ..source import ExtractContext, SourceFile
 from ..vllm.command_line import Token
 from ..vllm.options import table_for
 from ..vllm.releases import NEWEST
-from .yaml_nodes import ComposeError, compose_all, construct, content_end, entries, line_end, line_start, next_line, source, span
+from .yaml_nodes import construct, content_end, entries, line_end, line_start, next_line, only_document, source, span
 from .yaml_scalars import scalar
 from .yaml_text import Text
 
@@ -68,13 +68,8 @@ class ConfigFile:
 
 def read(path: str, text: str) -> ConfigFile | None:
     """The config file, or None when vLLM could not use it (not one mapping)."""
-    try:
-        documents = compose_all(text)
-    except ComposeError:
-        return None
-    if len(documents) != 1 or not isinstance(documents[0], MappingNode):
-        return None
-    return ConfigFile(path, text, LineIndex(path, text), documents[0])
+    document = only_document(text, MappingNode)
+    return ConfigFile(path, text, LineIndex(path, text), document) if document is not None else None
 
 
 def _dest(key: str) -> str:
@@ -160,13 +155,10 @@ class _EmbeddedIndex:
 def embedded_tokens(source: SourceFile, held: Text) -> list[Token] | None:
     """The words of a config file whose text is a scalar of `source` (spans in `source`).
     Fixes are not offered inside it."""
-    try:
-        documents = compose_all(held.value)
-    except ComposeError:
+    document = only_document(held.value, MappingNode)
+    if document is None:
         return None
-    if len(documents) != 1 or not isinstance(documents[0], MappingNode):
-        return None
-    config = ConfigFile(source.path, held.value, _EmbeddedIndex(source.index, held), documents[0])  # type: ignore[arg-type]
+    config = ConfigFile(source.path, held.value, _EmbeddedIndex(source.index, held), document)  # type: ignore[arg-type]
     return tokens(config)
 
 

@@ -78,6 +78,16 @@ def compose_all(text: str) -> list[Node]:
         raise NestedTooDeep("YAML nested deeper than the YAML reader takes", 1, 1) from None
 
 
+def only_document(text: str, kind: type[Node] = Node) -> Node | None:
+    """The one document of a YAML text when it is a node of `kind`; None for a stream of another
+    number of documents, another kind, or text that is not YAML (`ComposeError`)."""
+    try:
+        documents = compose_all(text)
+    except ComposeError:
+        return None
+    return documents[0] if len(documents) == 1 and isinstance(documents[0], kind) else None
+
+
 # -- reading nodes ---------------------------------------------------------------------------
 
 

@@ -22,7 +22,7 @@ import shlex
 from yaml.nodes import Node
 
 from ...model import LineIndex
-from ...readers.yaml_nodes import ComposeError, compose_all, get
+from ...readers.yaml_nodes import get, only_document
 from ...records import record
 from ...source import ExtractContext
 
@@ -134,13 +134,10 @@ def _layers(context: ExtractContext, chart_values: str, files: tuple[str, ...], 
             if path == chart_values:
                 continue
             return None  # a file the tree does not hold: any key
-        try:
-            documents = compose_all(text)
-        except ComposeError:
-            return None
-        if len(documents) != 1:
+        document = only_document(text)
+        if document is None:
             return None
         if path == wanted:
             own = len(layers)
-        layers.append(Layer(LineIndex(path, text), documents[0]))
+        layers.append(Layer(LineIndex(path, text), document))
     return Layers(tuple(layers), own) if own >= 0 else None

@@ -18,7 +18,7 @@ from dataclasses import replace
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ...model import Launch, LineIndex, Span
-from ...readers.yaml_nodes import STR, ComposeError, compose_all, get, get_str, items, span
+from ...readers.yaml_nodes import STR, ComposeError, compose_all, get, get_str, items, only_document, span
 from ...readers.yaml_text import scalar_text
 from ...readers.yaml_words import Words
 from ...source import ExtractContext, SourceFile
@@ -134,14 +134,11 @@ def _patch(
 
 def _operations(text: str, place) -> list[_Op] | None:
     """A JSON 6902 patch's operations (a YAML or JSON list); None when it is no such list."""
-    try:
-        documents = compose_all(text)
-    except ComposeError:
-        return None
-    if len(documents) != 1 or not isinstance(documents[0], SequenceNode):
+    document = only_document(text, SequenceNode)
+    if document is None:
         return None
     ops = []
-    for node in documents[0].value:
+    for node in document.value:
         op, pointer, value = get_str(node, "op"), get_str(node, "path"), get(node, "value")
         if op is None or pointer is None:
             return None

@@ -319,19 +319,16 @@ def read_config(reader, path: str, assumed: tuple[str, ...] = (), resting: bool 
         return NOTHING
     from yaml.nodes import MappingNode
 
-    from ....readers.yaml_nodes import ComposeError, compose_all, get
+    from ....readers.yaml_nodes import get, only_document
 
-    try:
-        documents = compose_all(text)
-    except ComposeError:
-        return NOTHING
-    if len(documents) != 1 or not isinstance(documents[0], MappingNode):
+    document = only_document(text, MappingNode)
+    if document is None:
         return NOTHING
     # Hydra composes the files of a defaults list into every mapping: none is complete.
-    reasons = (f"Hydra's defaults list ({os.path.basename(path)})",) if get(documents[0], "defaults") is not None else ()
+    reasons = (f"Hydra's defaults list ({os.path.basename(path)})",) if get(document, "defaults") is not None else ()
     from .dicts import as_val
 
-    return as_val(_mapping(documents[0], LineIndex(path, text), reasons, assumed, resting))
+    return as_val(_mapping(document, LineIndex(path, text), reasons, assumed, resting))
 
 
 def _mapping(node, index: LineIndex, reasons: tuple[str, ...], assumed: tuple[str, ...], resting: bool = False) -> Kwargs:
