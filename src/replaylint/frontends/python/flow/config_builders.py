@@ -13,7 +13,6 @@ from __future__ import annotations
 import ast
 import re
 
-from ..asts import walk
 from .callsites import Call, calls
 from .frames import Frame, reaching
 from .import_statements import imports_module
@@ -63,14 +62,7 @@ def _factory_sites(reader, module: Module) -> list[tuple[Module, Call]]:
 
 def _names_as_value(module: Module, name: str) -> bool:
     """Whether the module gives the class as a keyword's or a dict key's value (`type=VLLM`)."""
-    if not _may_name_as_value(module.source.text, name):
-        return False
-    for node in walk(module.tree):
-        if isinstance(node, ast.keyword) and isinstance(node.value, ast.Name) and node.value.id == name:
-            return True
-        if isinstance(node, ast.Dict) and any(isinstance(v, ast.Name) and v.id == name for v in node.values):
-            return True
-    return False
+    return _may_name_as_value(module.source.text, name) and name in module.names_as_values()
 
 
 def _may_name_as_value(text: str, name: str) -> bool:

@@ -242,10 +242,12 @@ def elsewhere(reader: Reader, module: Module, definition: ast.AST, words: tuple[
         opened += 1
         if opened > MAX_SITES:  # a class the whole tree makes (vLLM's own `LLM`): its first users only
             return
+        made = f"{name}(" in words and isinstance(definition, ast.ClassDef)  # the class's own constructions looked for
+        if not made and not any(word in text for word in words):
+            continue  # (`calls` finds calls on the lines holding a word: none here, so no parse)
         other = reader.tree.open_file(path, text)
         if other is None:
             continue
-        made = f"{name}(" in words and isinstance(definition, ast.ClassDef)  # the class's own constructions looked for
         # its names in that module too (`LLMRayActor = ray.remote(LLMActor)` where the actor is made)
         own = sorted(_aliases(other, definition) - set(names)) if made else []  # type: ignore[arg-type]
         made_by = (*_MADE_BY, "[")  # `MODELS[name](...)` of a registry of classes

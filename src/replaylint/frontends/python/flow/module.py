@@ -76,6 +76,7 @@ class Module:
     _handed: set[str] | None = None  # names read other than as the function of a call
     _uses: Counter[str] | None = None  # names -> how many times the module names them
     _enclosing: dict[int, ast.FunctionDef | ast.AsyncFunctionDef] | None = None  # id of a function -> the function it is written in
+    _values: set[str] | None = None  # names given as a keyword's or a dict's value
 
     @property
     def path(self) -> str:
@@ -121,12 +122,7 @@ class Module:
         """The function a nested function, or a method of a class defined in a function, is written in
         (the scope its free names are read from: a class's own is skipped)."""
         if self._enclosing is None:
-            self._enclosing = {}
-            for outer in walk(self.tree):  # breadth first: an inner function written in another is found later
-                if isinstance(outer, FUNCTIONS):
-                    self._enclosing.update(
-                        (id(inner), outer) for inner in walk(outer) if isinstance(inner, FUNCTIONS) and inner is not outer
-                    )
+            self._enclosing = _innermost_functions(self.tree)
         return self._enclosing.get(id(function))
 
     def functions_writing(self, name: str) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
@@ -151,6 +147,17 @@ class Module:
                 if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and id(node) not in called
             }
         return name in self._handed
+
+    def names_as_values(self) -> set[str]:
+        """The names the module gives as a keyword's or a dict's value (`type=VLLM`, `{"vllm": VLLM}`)."""
+        if self._values is None:
+            self._values = set()
+            for node in walk(self.tree):
+                if isinstance(node, ast.keyword) and isinstance(node.value, ast.Name):
+                    self._values.add(node.value.id)
+                elif isinstance(node, ast.Dict):
+                    self._values.update(value.id for value in node.values if isinstance(value, ast.Name))
+        return self._values
 
     def name_uses(self, name: str) -> int:
         """How many times the module names `name` (as an `ast.Name`: read, written or called)."""
@@ -191,6 +198,28 @@ class Module:
     def in_scope(self, placed: Placed, scope: ast.AST) -> bool:
         self.statements(scope)
         return self._owners.get(id(placed)) == id(scope)
+
+
+def _innermost_functions(tree: ast.Module) -> dict[int, ast.FunctionDef | ast.AsyncFunctionDef]:
+    """Each function written in another, by id: the innermost function around it, in one pass
+    over the statements (a function is a statement, so expressions are not entered; a walk of
+    each function's own nodes cost a module of nested test helpers a fifth of its flow)."""
+    found: dict[int, ast.FunctionDef | ast.AsyncFunctionDef] = {}
+    waiting: list[tuple[ast.AST, ast.FunctionDef | ast.AsyncFunctionDef | None]] = [(tree, None)]
+    while waiting:
+        node, around = waiting.pop()
+        if isinstance(node, FUNCTIONS):
+            if around is not None:
+                found[id(node)] = around
+            around = node
+        for name in _STATEMENT_FIELDS:
+            children = getattr(node, name, None)
+            if children:
+                waiting.extend((child, around) for child in children)
+    return found
+
+
+_STATEMENT_FIELDS = ("body", "orelse", "finalbody", "handlers", "cases")  # where statements (or handlers and cases holding them) are
 
 
 def first_line(node: ast.AST) -> int:
