@@ -26,6 +26,8 @@ judged by vLLM 0.34.0 (tests/differential/vllm_judge.py, tests/data/forks_heldou
 judge-results.jsonl); each case's README gives them and the verdict. A finding sits on the line that decides: the
 written conflicting value's own line; when a framework or vLLM default is what conflicts (verl's greedy validation,
 SkyRL's greedy eval, NeMo-RL's top_k null, vLLM's raw_logprobs and request top_k), the line that turns the mask on.
+First run (stop 43, on main 30d26b1): of 6 cases with findings 1 exact, 2 at another line, 3 missed; false findings
+in 2 of 6 clean trees (OpenRLHF RPL003, verl RPL204) and a false RPL204 in a case with findings (PENDING).
 """
 
 from __future__ import annotations
@@ -57,7 +59,15 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "prime_typed_mask_default_on_eval_temperature_zero": {("RPL101", "configs/basic/reverse-text/rl-replay.toml", 38)},
 }
 
-PENDING: dict[str, str] = {}
+PENDING: dict[str, str] = {
+    "nemo_recipe_mask_off_launch_on_top_k_null": "first run (stop 43): RPL102 at examples/configs/grpo_math_1B.yaml:373 instead of the launch line that turns the mask on (examples/launch_grpo_replay.sh:7)",
+    "oi_worker_subclass_mask_requests_without_top_k": "first run (stop 43): RPL102 at open_instruct/vllm_utils.py:1017 instead of the subclass mask line 850",
+    "openrlhf_env_flag_mask_fork_top_k_clean": "first run (stop 43): false RPL003 at the launch script:78 (the fork env var in the ray job runtime env; fork top_k default 20)",
+    "openrlhf_partial_remote_mask_without_correction_flag": "first run (stop 43): RPL003 missed (functools.partial(..., return_sampling_mask=True) of the remote actor)",
+    "skyrl_typed_mask_default_on_eval_sampling_default": "first run (stop 43): RPL101 and RPL102 missed (a typed field on by default; SkyRL greedy eval default)",
+    "verl_rollout_field_mask_dict_merge_greedy_validation": "first run (stop 43): false RPL204 at the launch:20 instead of RPL101 (the fork adds the field to the rollout config class)",
+    "verl_rollout_field_mask_sglang_section_clean": "first run (stop 43): false RPL204 at the launch:22 (the fork adds the field to the rollout config class)",
+}
 
 
 def test_every_folder_is_a_case_and_five_are_clean() -> None:
