@@ -72,7 +72,6 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
 PENDING: dict[str, str] = {
-    "gradio_app_generate_sampling_params_from_json_schema_default_presence": "first run: RPL302 missed (a JSON schema's `default` read into the request)",
     "pipx_run_serve_dotted_speculative_config_fly": "first run: RPL306 missed (an extension-less script with a shebang running `pipx run vllm serve` with dotted --speculative-config words)",
 }
 
