@@ -71,9 +71,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
-PENDING: dict[str, str] = {
-    "pipx_run_serve_dotted_speculative_config_fly": "first run: RPL306 missed (an extension-less script with a shebang running `pipx run vllm serve` with dotted --speculative-config words)",
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_a_third_are_clean() -> None:

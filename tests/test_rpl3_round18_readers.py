@@ -7,6 +7,12 @@ a server started through a tool runner.
   names bound to that turn's item, so the defaults the program sends as written decide, at the `default`'s
   line. A value the app's user gives at run time (a Gradio slider's), a schema whose path the run gives, a
   filter the reader cannot decide or one that drops the key stays silent.
+- A server started through a tool runner, which runs a package's command from an environment of its own:
+  `pipx run [--spec SPEC] vllm serve ...`, `uv tool run [--from SPEC] vllm serve ...` (as `uvx`), in a shell
+  script and in a command's word list (a Dockerfile's exec form, Python's `subprocess`). An option of the runner
+  not known (or pipx's `--path`, which runs a local file) leaves the command unread.
+- An extension-less script whose `#!` line runs a shell through `env` with env's own options first
+  (`#!/usr/bin/env -S bash -eu`) is a shell script.
 """
 
 from __future__ import annotations
@@ -26,6 +32,16 @@ FROM_SCHEMA = ("RPL302", "schemas/sampling.schema.json", 9, False)
 COMPREHENSION = 'DEFAULTS = {name: spec["default"] for name, spec in SCHEMA["properties"].items()}'
 LOADED = 'SCHEMA = json.loads((Path(__file__).parent / "schemas" / "sampling.schema.json").read_text())'
 SENT = '"sampling_params": DEFAULTS,'
+PIPX_ON = "pipx_run_serve_dotted_speculative_config_fly"
+PIPX_OFF = "pipx_run_serve_dotted_speculative_config_standard_clean"
+SCRIPT = "bin/serve-replay"
+FLY = ("RPL306", SCRIPT, 11, False)
+PIPX = "exec pipx run --spec 'vllm==0.34.0' vllm serve Qwen/Qwen3-0.6B"
+DOTTED = [
+    "--return-sampling-mask", "--logprobs-mode", "processed_logprobs", "--enable-scale-out",
+    "--speculative-config.method", "ngram", "--speculative-config.num_speculative_tokens", "3",
+    "--speculative-config.rejection_sample_method", "fly",
+]  # fmt: skip
 
 
 def findings(tmp_path: Path, case: str, changes: dict | None = None, added: dict | None = None) -> list[tuple[str, str, int, bool]]:
@@ -101,3 +117,70 @@ def test_values_the_program_does_not_fix_stay_silent(tmp_path: Path, old: str, n
         )
     (tree / APP).write_text(text, encoding="utf-8")
     assert judged(tree, changes) == []
+
+
+# --- a server started through a tool runner ----------------------------------------------------------
+
+
+def test_the_pipx_script_verifies_on_the_fly(tmp_path: Path) -> None:
+    assert findings(tmp_path, PIPX_ON) == [FLY]
+
+
+def test_the_pipx_script_with_standard_verification_is_clean(tmp_path: Path) -> None:
+    assert findings(tmp_path, PIPX_OFF) == []
+
+
+@pytest.mark.parametrize(
+    "runner",
+    [
+        "exec pipx run vllm serve",
+        "pipx run --python python3.12 --no-cache --spec vllm vllm serve",
+        "exec pipx run -q --spec=vllm==0.34.0 -- vllm serve",
+        "exec uv tool run vllm serve",
+        "exec uv tool run --from 'vllm==0.34.0' --python 3.12 vllm serve",
+        "exec uvx --from 'vllm==0.34.0' vllm serve",
+    ],
+)
+def test_other_tool_runners(tmp_path: Path, runner: str) -> None:
+    assert findings(tmp_path, PIPX_ON, {SCRIPT: (PIPX, runner + " Qwen/Qwen3-0.6B")}) == [FLY]
+
+
+@pytest.mark.parametrize("shebang", ["#!/usr/bin/env bash", "#!/usr/bin/env -S bash -eu", "#!/bin/bash -e", "#! /bin/sh"])
+def test_other_shebangs(tmp_path: Path, shebang: str) -> None:
+    assert findings(tmp_path, PIPX_ON, {SCRIPT: ("#!/bin/sh", shebang)}) == [FLY]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (PIPX, "exec pipx run --path vllm serve Qwen/Qwen3-0.6B"),  # a local file named vllm
+        (PIPX, "exec pipx run --some-new-option vllm serve Qwen/Qwen3-0.6B"),
+        (PIPX, "exec uv tool run --some-new-option vllm serve Qwen/Qwen3-0.6B"),
+        ("#!/bin/sh", "#!/usr/bin/env node"),
+    ],
+)
+def test_what_the_runner_does_not_run_stays_silent(tmp_path: Path, old: str, new: str) -> None:
+    assert findings(tmp_path, PIPX_ON, {SCRIPT: (old, new)}) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "line"),
+    [
+        ("Dockerfile", 'FROM python:3.12\nENTRYPOINT ["uv", "tool", "run", "--from", "vllm", "vllm", "serve"]\nCMD ["m", {words}]\n', 3),
+        ("run.py", 'import subprocess\n\nsubprocess.Popen(["pipx", "run", "--spec", "vllm==0.34.0", "vllm", "serve", "m", {words}])\n', 3),
+        ("run.py", 'import subprocess\n\nsubprocess.Popen(["uvx", "vllm", "serve", "m", {words}])\n', 3),
+    ],
+)
+def test_tool_runners_in_word_lists(tmp_path: Path, name: str, text: str, line: int) -> None:
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    words = ", ".join(f'"{word}"' for word in DOTTED)
+    assert judged(tree, added={name: text.format(words=words)}) == [("RPL306", name, line, False)]
+
+
+def test_a_tool_runner_option_not_known_in_a_word_list_stays_silent(tmp_path: Path) -> None:
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    words = ", ".join(f'"{word}"' for word in DOTTED)
+    text = f'import subprocess\n\nsubprocess.Popen(["pipx", "run", "--some-new-option", "vllm", "serve", "m", {words}])\n'
+    assert judged(tree, added={"run.py": text}) == []
