@@ -1,7 +1,7 @@
 """Which program a command's words start: vLLM (`vllm serve`, `python -m
 vllm.entrypoints.openai.api_server`, `python -m dynamo.vllm`) or an RL framework that starts
 vLLM (`trl vllm-serve`, TRL's training scripts, verl, SkyRL, NeMo-RL's scripts, OpenRLHF,
-open-instruct's `grpo_fast.py`), behind `uv run`-style runners, `ray job submit ... --`,
+open-instruct's `grpo_fast.py`), behind `uv run`-style runners, `uvx`/`pipx run`, `ray job submit ... --`,
 `coverage run`, `accelerate launch`, `torchrun` and Python's own options; any other Python
 program is handed over as "trl-script" (its adapter reads it for a TRL trainer that starts vLLM
 in process). Words only: what the words mean is `command`'s and `frameworks`'.
@@ -77,6 +77,35 @@ _RUNNER_OPTIONS_WITH_VALUE = {
     "--index-url",
     "-e",
     "--env",
+}
+# `uv run` options that take a value (uv 0.9); any other option is a flag.
+# fmt: off
+UV_RUN_VALUES = frozenset((
+    "--with", "--with-editable", "--with-requirements", "--python", "-p", "--extra", "--group", "--only-group",
+    "--no-group", "--project", "--directory", "--env-file", "--index", "--index-url", "--default-index",
+    "--extra-index-url", "--find-links", "-f", "--package", "--config-file", "--cache-dir", "--prerelease",
+    "--resolution", "--index-strategy", "--keyring-provider", "--link-mode", "--exclude-newer", "--refresh-package",
+    "--reinstall-package", "--upgrade-package", "-P", "--no-binary-package", "--no-build-package", "--color",
+    "--python-platform", "--allow-insecure-host", "--no-extra", "--script",
+))
+# `pipx run [OPTIONS] APP ARGS` (pipx 1.8 `main.py`: `_add_run` and the options every command shares):
+# the options without a value, and those with one. `--path` runs a local file named APP.
+PIPX_RUN_FLAGS = frozenset((
+    "--no-cache", "--refresh", "--no-path-check", "--pypackages", "--fetch-missing-python", "--system-site-packages",
+    "--editable", "-e", "--quiet", "-q", "-qq", "--verbose", "-v", "-vv", "-vvv", "--skip-maintenance", "--global",
+))
+PIPX_RUN_VALUES = frozenset((
+    "--python-args", "--with", "--spec", "--python", "--fetch-python", "--index-url", "-i", "--pip-args", "--cooldown", "--backend",
+))
+# fmt: on
+UVX_VALUES = UV_RUN_VALUES | {"--from"}
+# Tool runners: a package's command run from an environment of its own (`uvx --from vllm==0.34.0 vllm
+# serve`, `uv tool run`, `pipx run --spec vllm vllm serve`), with their options without a value and
+# those with one; any other option is not followed.
+TOOL_RUNNERS: dict[tuple[str, ...], tuple[frozenset[str], frozenset[str]]] = {
+    ("uvx",): (frozenset(), UVX_VALUES),
+    ("uv", "tool", "run"): (frozenset(), UVX_VALUES),
+    ("pipx", "run"): (PIPX_RUN_FLAGS, PIPX_RUN_VALUES),
 }
 # `coverage run [OPTIONS] (PYFILE | -m MODULE) ARGS` (coverage 7.17.5 `cmdline.py`, the `run`
 # parser: optparse, interspersed arguments off, so the first word that is no option is the program).
@@ -156,7 +185,8 @@ def split_launcher(words: Seq[Word], python_unknown_first: bool = False) -> tupl
     `python -m dynamo.vllm` -> "dynamo", and the RL frameworks' launchers (`trl vllm-serve`,
     `python -m verl.trainer.main_ppo`, `python -m openrlhf.cli.train_ppo_ray`, SkyRL's modules and
     NeMo-RL's scripts, whose reader takes the script or module word too; see `frameworks`).
-    `ray job submit ... --`, `uv run`, `poetry run` ... and `coverage run` in front are skipped. A first word we cannot read counts as a Python interpreter only when
+    `ray job submit ... --`, `uv run`, `poetry run` ..., the tool runners (`uvx`, `uv tool run`,
+    `pipx run`) and `coverage run` in front are skipped. A first word we cannot read counts as a Python interpreter only when
     `python_unknown_first` (`sys.executable` in argv lists).
     """
     position = _ray_job_entrypoint(words)
@@ -167,7 +197,8 @@ def split_launcher(words: Seq[Word], python_unknown_first: bool = False) -> tupl
         while position < len(words) and (_text(words[position]) or "").startswith("-"):
             takes_value = words[position] in _RUNNER_OPTIONS_WITH_VALUE
             position += 2 if takes_value else 1
-    if position >= len(words):
+    position = _past_tool_runner(words, position)
+    if position is None or position >= len(words):
         return None
     first = _text(words[position])
     if first is not None and position + 1 < len(words) and (_basename(first), words[position + 1]) in _PROGRAMS:
@@ -189,6 +220,30 @@ def split_launcher(words: Seq[Word], python_unknown_first: bool = False) -> tupl
     if first is not None and not _PYTHON.match(_basename(first)):
         return None
     return _python(words, position + 1)
+
+
+def _past_tool_runner(words: Seq[Word], position: int) -> int | None:
+    """Where the command a tool runner at `position` runs starts (`position` itself when none is
+    there); None when an option of the runner is not one we know."""
+    first = _text(words[position]) if position < len(words) else None
+    runner = next((r for r in TOOL_RUNNERS if (_basename(first or ""), *words[position + 1 : position + len(r)]) == r), None)
+    if runner is None:
+        return position
+    flags, values = TOOL_RUNNERS[runner]
+    position += len(runner)
+    while position < len(words):
+        name = _option(words[position])
+        if name is None:
+            return position
+        if name == "--":
+            return position + 1
+        if name in values:
+            position += 1 if "=" in (_spelled(words[position]) or "") else 2
+        elif name in flags:
+            position += 1
+        else:
+            return None
+    return None
 
 
 def _ray_job_entrypoint(words: Seq[Word]) -> int | None:

@@ -241,16 +241,31 @@ def kind_for(path: str, head: bytes = b"") -> str | None:
     ):
         return "dockerfile"
     if suffix == "" and head.startswith(b"#!"):
-        interpreter = head[2:].split(b"\n", 1)[0].strip().split()
-        if interpreter:
-            program = interpreter[0].rsplit(b"/", 1)[-1]
-            if program == b"env" and len(interpreter) > 1:
-                program = interpreter[-1]
-            if program in _SHELLS:
-                return "shell"
-            if program.startswith(b"python"):
-                return "python"
+        program = _shebang_program(head[2:].split(b"\n", 1)[0].strip().split())
+        if program in _SHELLS:
+            return "shell"
+        if program.startswith(b"python"):
+            return "python"
     return None
+
+
+_ENV_VALUES = (b"-u", b"--unset", b"-C", b"--chdir")  # `env`'s options that take the next word
+
+
+def _shebang_program(interpreter: list[bytes]) -> bytes:
+    """The program a `#!` line runs: its interpreter's name, or for `env` the first word after
+    env's options and assignments (`#!/usr/bin/env -S bash -eu`, `#!/usr/bin/env PYTHONUNBUFFERED=1 python3`)."""
+    program = interpreter[0].rsplit(b"/", 1)[-1] if interpreter else b""
+    position = 1
+    while program == b"env" and position < len(interpreter):
+        word = interpreter[position]
+        if word in _ENV_VALUES:
+            position += 2
+        elif word.startswith(b"-") or b"=" in word:
+            position += 1
+        else:
+            return word.rsplit(b"/", 1)[-1]
+    return program
 
 
 def load(kind: str) -> ModuleType | None:

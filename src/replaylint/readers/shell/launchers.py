@@ -3,7 +3,7 @@
 `vllm serve`, `python -m vllm.entrypoints.openai.api_server`, `python -m dynamo.vllm` (through
 `programs.split_launcher`, which also knows the RL framework launchers: `trl vllm-serve`, verl,
 SkyRL, NeMo-RL), behind `exec`, `nohup`, `env`, `time`, `sudo`, `setsid`, `numactl`,
-`taskset`, `nice`, `timeout`, `stdbuf`, `srun`, `uv run` ...; `docker run` / `podman run` of the
+`taskset`, `nice`, `timeout`, `stdbuf`, `srun`, `uv run`, `uvx`, `pipx run` ...; `docker run` / `podman run` of the
 official image (the words after the image are appended to `vllm serve`); `sh -c SCRIPT` and
 `bash -lc SCRIPT` (the script is read again), a `tmux` session's command. A wrapper whose options we cannot tell apart
 from its command stops the search: no launch is better than a wrong one.
@@ -24,15 +24,14 @@ from .ray_jobs import RayJobOptions, job_options
 from .tmux import tmux_command
 from .values import Chunk, Field, Hole
 from .wrappers import (
-    CONDA_VALUES,
     DOCKER_EXEC_VALUES,
     DOCKER_FLAGS,
     DOCKER_RUN_VALUES,
     DOCKERS,
-    PIXI_RUN_VALUES,
+    RUNNER_VALUES,
     SUDO_STOP,
     SUDO_VALUES,
-    UV_RUN_VALUES,
+    UV_TOOL_RUN,
     WRAPPERS,
     Wrapper,
 )
@@ -316,17 +315,18 @@ def _sudo(words: list[Field], position: int, found: Found) -> int | None:
 
 
 _RUNNERS = {"uv", "conda", "micromamba", "mamba", "poetry", "pdm", "pipenv", "hatch", "rye", "pixi"}
-_RUNNER_VALUES = {"uv": UV_RUN_VALUES, "conda": CONDA_VALUES, "micromamba": CONDA_VALUES, "mamba": CONDA_VALUES, "pixi": PIXI_RUN_VALUES}
 
 
 def _runner(words: list[Field], position: int, found: Found) -> int | None:
-    """`uv run [options] CMD`, `conda run -n ENV CMD`, `poetry run CMD` ...: index of CMD
-    (or of `-m` for `uv run -m MODULE`)."""
+    """`uv run [options] CMD`, `conda run -n ENV CMD`, `poetry run CMD`, `uv tool run CMD` ...:
+    index of CMD (or of `-m` for `uv run -m MODULE`)."""
     base = _base(words[position].text)
+    if base == "uv" and position + 1 < len(words) and words[position + 1].text == "tool":
+        return skip_options(words, position + 2, UV_TOOL_RUN)
     if position + 1 >= len(words) or words[position + 1].text != "run":
         return None
     position += 2
-    values = _RUNNER_VALUES.get(base or "", frozenset())
+    values = RUNNER_VALUES.get(base or "", frozenset())
     while position < len(words):
         text = words[position].text
         if text is None:  # `uv run $ROOT/examples/run_grpo.py`: a script, whatever folder holds it

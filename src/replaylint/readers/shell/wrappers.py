@@ -5,6 +5,7 @@ one, and how many operands come before the command. Tables, laid out by hand.
 
 from __future__ import annotations
 
+from ...programs import PIPX_RUN_FLAGS, PIPX_RUN_VALUES, UV_RUN_VALUES, UVX_VALUES
 from ...records import record
 
 
@@ -80,18 +81,13 @@ WRAPPERS: dict[str, Wrapper] = {
     ),
 }
 
-# `uv run` options that take a value (uv 0.9); any other option is a flag.
-UV_RUN_VALUES = _set(
-    "--with", "--with-editable", "--with-requirements", "--python", "-p", "--extra", "--group", "--only-group",
-    "--no-group", "--project", "--directory", "--env-file", "--index", "--index-url", "--default-index",
-    "--extra-index-url", "--find-links", "-f", "--package", "--config-file", "--cache-dir", "--prerelease",
-    "--resolution", "--index-strategy", "--keyring-provider", "--link-mode", "--exclude-newer", "--refresh-package",
-    "--reinstall-package", "--upgrade-package", "-P", "--no-binary-package", "--no-build-package", "--color",
-    "--python-platform", "--allow-insecure-host", "--no-extra", "--script",
-)
-WRAPPERS["uvx"] = Wrapper(values=UV_RUN_VALUES | _set("--from"))  # `uvx --from vllm==0.34.0 vllm serve ...`
+WRAPPERS["uvx"] = Wrapper(values=UVX_VALUES)  # `uvx --from vllm==0.34.0 vllm serve ...`
+WRAPPERS["pipx"] = Wrapper(PIPX_RUN_FLAGS, PIPX_RUN_VALUES, stop=_set("--path"), subcommand="run")  # `pipx run --spec vllm vllm serve ...`
+UV_TOOL_RUN = Wrapper(values=UVX_VALUES, subcommand="run")  # `uv tool run ...`, as `uvx`
 CONDA_VALUES = _set("-n", "--name", "-p", "--prefix", "--cwd")
 PIXI_RUN_VALUES = _set("-e", "--environment", "--manifest-path", "--color")
+# `uv run`, `conda run -n ENV`, `pixi run -e ENV` ...: the options that take a value (others are flags)
+RUNNER_VALUES = {"uv": UV_RUN_VALUES, "conda": CONDA_VALUES, "micromamba": CONDA_VALUES, "mamba": CONDA_VALUES, "pixi": PIXI_RUN_VALUES}
 
 DOCKER_RUN_VALUES = _set(
     "-a", "--attach", "--add-host", "--annotation", "--blkio-weight", "--blkio-weight-device", "--cap-add", "--cap-drop",

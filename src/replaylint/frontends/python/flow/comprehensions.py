@@ -4,7 +4,10 @@ A key is kept when the condition holds for it, dropped when it does not; where t
 cannot be decided for a key (`k in inspect.signature(LLM.__init__).parameters`, a set made at
 run time), that key may or may not pass and the result is open. The keys of
 `inspect.signature(EngineArgs).parameters` known here are the engine arguments replay rules read
-(`vllm.engine_fields`); any other name may or may not be a field of `EngineArgs`, so it is undecided."""
+(`vllm.engine_fields`); any other name may or may not be a field of `EngineArgs`, so it is undecided.
+A comprehension whose value is made from each item (`{name: spec["default"] for name, spec in
+SCHEMA["properties"].items()}`, a JSON schema's defaults) is read turn by turn over items the reader
+knows whole, its key and value read with the comprehension's names bound to that turn's item."""
 
 from __future__ import annotations
 
@@ -15,10 +18,13 @@ from dataclasses import replace
 
 from ....model import UNKNOWN
 from .dicts import as_val, entry as read_entry
+from .each_items import rebinds_outer
 from .facts import NOTHING, Entry, Kwargs, Val
 from .frames import Evaluates, Frame
-from .loops import items_pair
+from .loops import items_pair, turns_of
 from .memberships import member
+
+_MAX_TURNS = 64  # turns of a comprehension read one by one; more leave the mapping unknown
 
 
 def filtered(reader: Evaluates, node: ast.DictComp, frame: Frame) -> Val:
@@ -26,7 +32,8 @@ def filtered(reader: Evaluates, node: ast.DictComp, frame: Frame) -> Val:
     any other comprehension)."""
     names = _key_and_value(node)
     if names is None:
-        return _over_names(reader, node, frame)
+        over_names = _over_names(reader, node, frame)
+        return over_names if over_names is not NOTHING else _turn_by_turn(reader, node, frame)
     generator = node.generators[0]
     assert isinstance(generator.iter, ast.Call) and isinstance(generator.iter.func, ast.Attribute)
     source = reader.evaluate(generator.iter.func.value, frame).kwargs
@@ -79,6 +86,31 @@ def _over_names(reader: Evaluates, node: ast.DictComp, frame: Frame) -> Val:
             continue
         value = _Written(target.id, name).visit(copy.deepcopy(node.value))
         found.entries[name] = read_entry(reader, frame, name, node.value, value, None)
+    return as_val(found, frame.module.span(node))
+
+
+def _turn_by_turn(reader: Evaluates, node: ast.DictComp, frame: Frame) -> Val:
+    """Each turn's key and value over items the reader knows whole (NOTHING when it does not know
+    them, or a name of the comprehension is also bound outside it); a turn whose filter or key is
+    not known leaves the result open."""
+    generator = node.generators[0]
+    if len(node.generators) != 1 or generator.is_async or frame.turn is not None or rebinds_outer(node.generators, frame):
+        return NOTHING  # inside a loop's turn, its names would be hidden by the comprehension's
+    turns = turns_of(reader, generator, frame)  # type: ignore[arg-type]  # a target and an iterable, as a loop's
+    if turns is None or len(turns) > _MAX_TURNS:
+        return NOTHING
+    found = Kwargs(sources={frame.module.span(node)})
+    for turn in turns:
+        here = replace(frame, turn=(generator, turn))
+        tests = [reader.evaluate(test, here).value for test in generator.ifs]
+        if any(test is False for test in tests):
+            continue
+        key = reader.evaluate(node.key, here).value
+        if not isinstance(key, str) or not all(test is True for test in tests):
+            found.reasons.append(f"an item of the comprehension at {os.path.basename(frame.module.path)}:{node.lineno}")
+            continue
+        found.entries.pop(key, None)
+        found.entries[key] = read_entry(reader, here, key, node.value, node.value, None)
     return as_val(found, frame.module.span(node))
 
 
