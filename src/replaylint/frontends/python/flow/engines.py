@@ -35,7 +35,7 @@ from .engine_names import actor_class, called_partial, candidate_names, registri
 from .environ import runner_writes
 from .factories import factory_constructions
 from .facts import Entry, Kwargs
-from .frames import Frame, parameters
+from .frames import Frame, class_level, parameters
 from .loop_turns import turn_frames
 from .members import before_validator, constant_subclasses, init_of
 from .method_calls import from_init, method_frames, reads_record_field, record_fields
@@ -129,7 +129,7 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
         return anonymous_frames(reader, module, scope, plain, lambda made: contexts(reader, module, made, outer))
     if call.cls is not None and before_validator(scope):
         return _validator_frames(reader, module, call.cls, scope, plain, outer)
-    if call.cls is not None and _class_level(scope):
+    if call.cls is not None and class_level(scope):
         return _class_method_frames(reader, module, call.cls, scope, plain, outer)
     if call.cls is not None:
         forwards = scope.args.kwarg is not None or decides_by_parameter(scope)  # its callers' arguments reach the engine
@@ -207,10 +207,6 @@ def _validator_frames(
         keywords = dict_call(reader, site.node, site_frame, positional=False)
         frames.append(replace(plain, args={params[1].arg: keywords.via(home.span(site.node))}))
     return frames or [plain]
-
-
-def _class_level(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    return any(isinstance(d, ast.Name) and d.id in ("classmethod", "staticmethod") for d in method.decorator_list)
 
 
 def _class_method_frames(

@@ -11,12 +11,30 @@ from ....model import Span
 from .callsites import Call
 from .frames import Evaluates, Frame, binds, reaching
 from .module import Module
+from .objects import Class
 
 
 def in_registry(reader: Evaluates, func: ast.Subscript, frame: Frame, cls: ast.ClassDef) -> bool:
     """Whether `MODELS[name]` is an entry of a dict of classes that holds `cls`."""
     registry = reader.evaluate(func.value, frame).kwargs
     return registry is not None and any(getattr(e.ref, "node", None) is cls for e in registry.entries.values())
+
+
+def names_class(reader: Evaluates, frame: Frame, receiver: ast.expr, cls: ast.ClassDef) -> bool:
+    """Whether `receiver` is the class `cls` itself where `frame` reads it (`Handler.generate(...)`
+    of a classmethod): its name, the entry a known key picks from a dict of classes
+    (`HANDLERS["openai"]`, a registry its decorators fill), or, for a key not known, the class every
+    entry of a registry known whole holds (any other key fails). A registry whose entries differ,
+    read with a key not known, names none."""
+    read = reader.evaluate(receiver, frame)
+    if isinstance(read.ref, Class) or not isinstance(receiver, ast.Subscript):
+        return isinstance(read.ref, Class) and read.ref.node is cls
+    if reader.evaluate(receiver.slice, frame).known:
+        return False  # a key the registry does not hold (or holds under a branch): not this class
+    registry = reader.evaluate(receiver.value, frame).kwargs
+    if registry is None or registry.reasons or not registry.entries:
+        return False
+    return all(getattr(e.ref, "node", None) is cls and not e.guards for e in registry.entries.values())
 
 
 def bound_call(module: Module, frame: Frame, receiver: ast.expr) -> Span | None:
