@@ -131,8 +131,8 @@ findings 12 exact (75%), 4 missed (PENDING); 0 false findings; 8 of 8 clean case
 After the fixes (h-fxh23; tests/test_python_flow_round23.py): 23 of 24, no expectation changed (an OmegaConf config
 written as YAML and read back keeps its keys; attributes a helper writes on the params it is handed reach the caller's
 request; a function that splices a module list of replay flags into a command is kept; a `@staticmethod` client
-factory is followed). Still PENDING: h23_p2l_route_openai_handler_chat_route (the handler's `model_config` comes from
-a registry lookup `CHAT_HANDLERS[model_config["type"]].generate(...)` the flow does not resolve).
+factory is followed); then (h-fxP1; tests/test_python_flow_round23_registry.py) 24 of 24: a registry a decorator fills
+(`CHAT_HANDLERS[model_config["type"]].generate(...)` of `@register("openai")`) gives the entry its key names.
 """
 
 from __future__ import annotations
@@ -152,11 +152,7 @@ CORPUS = Path(__file__).parent / "data" / "python_flow"
 CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
-PENDING: dict[str, str] = {
-    "h23_p2l_route_openai_handler_chat_route": "round 23 first run: RPL301 missed (route/chat.py:40); after h-fxh23 the"
-    " static client factory is followed, but `model_config` reaches `generate` only through the decorator-filled registry"
-    " (`CHAT_HANDLERS[model_config['type']].generate(messages, model_config)`), which the flow does not resolve",
-}
+PENDING: dict[str, str] = {}
 
 
 def _cases(cases: list[str], waits: pytest.MarkDecorator) -> list:
