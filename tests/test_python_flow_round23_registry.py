@@ -5,7 +5,9 @@ cls; return cls; return wrap` and `@register("openai")`), a plain `@register` st
 `cls.__name__`, a base class's `__init_subclass__`, or entries spelt out, and a classmethod (or
 staticmethod) called on the entry a key picks (`CHAT_HANDLERS[model_config["type"]].generate(messages,
 model_config)`): the method is read with that call's arguments, so the client it makes from
-`model_config["base_url"]` is tied to the replay server the tree starts.
+`model_config["base_url"]` is tied to the replay server the tree starts. A function such a
+registry holds (`HANDLERS[kind](messages, config)` of `@register("openai") def openai_chat(...)`)
+is read with that call's arguments the same way.
 
 A key the code knows picks its one entry; a key not known picks a class only when every entry
 of the registry is that class. An unknown key of a registry whose entries differ, a key naming
@@ -69,8 +71,12 @@ def _handler(template: str, decorator: str = "", bases: str = "", attribute: str
     return decorator + template.format(bases=bases, attribute=attribute)
 
 
-FACTORY = "HANDLERS = {}\n\n\ndef register(name):\n    def wrap(cls):\n        HANDLERS[name] = cls\n        return cls\n\n    return wrap\n"
-ANNOTATED_FACTORY = FACTORY.replace("HANDLERS = {}", "HANDLERS: Dict[str, type] = {}").replace("def register(name):", "def register(name: str):")
+FACTORY = (
+    "HANDLERS = {}\n\n\ndef register(name):\n    def wrap(cls):\n        HANDLERS[name] = cls\n        return cls\n\n    return wrap\n"
+)
+ANNOTATED_FACTORY = FACTORY.replace("HANDLERS = {}", "HANDLERS: Dict[str, type] = {}").replace(
+    "def register(name):", "def register(name: str):"
+)
 PLAIN = "HANDLERS = {}\n\n\ndef register(cls):\n    HANDLERS[cls.__name__] = cls\n    return cls\n"
 SUBCLASS = (
     "HANDLERS = {}\n\n\nclass Handler:\n    kind = ''\n\n    def __init_subclass__(cls, **kwargs):\n"
@@ -87,9 +93,7 @@ def _spellings() -> dict[str, str]:
     """The registry spellings, each with both handlers and the route by `model_config['type']`."""
     typing = "from typing import Dict\n\n"
     return {
-        "decorator factory (p2l)": _chat(
-            FACTORY, [_handler(OPENAI, "@register('openai')\n"), _handler(ECHO, "@register('echo')\n")]
-        ),
+        "decorator factory (p2l)": _chat(FACTORY, [_handler(OPENAI, "@register('openai')\n"), _handler(ECHO, "@register('echo')\n")]),
         "annotated registry": _chat(
             typing + ANNOTATED_FACTORY, [_handler(OPENAI, "@register('openai')\n"), _handler(ECHO, "@register('echo')\n")]
         ),
@@ -165,4 +169,52 @@ def test_a_decorator_used_otherwise_leaves_the_registry_open(tmp_path: Path, mor
 
 def test_a_handler_of_another_port_is_not_tied(tmp_path: Path) -> None:
     text = SPELLINGS["decorator factory (p2l)"].replace("localhost:8000", "localhost:8001")
+    assert check(tmp_path, {"chat.py": text, "start_local.py": SERVER}) == []
+
+
+FUNCTIONS = (
+    "import os\n"
+    "\n"
+    "import openai\n"
+    "\n"
+    "HANDLERS = {{}}\n"
+    "\n"
+    "\n"
+    "def register(name):\n"
+    "    def wrap(fn):\n"
+    "        HANDLERS[name] = fn\n"
+    "        return fn\n"
+    "\n"
+    "    return wrap\n"
+    "\n"
+    "\n"
+    "@register('openai')\n"
+    "def openai_chat(messages, model_config):\n"
+    "    client = openai.OpenAI(base_url=model_config['base_url'], api_key='EMPTY')\n"
+    "    completion = client.chat.completions.create(model='m', messages=messages, extra_body={{'top_k': 20}})\n"
+    "    return completion.choices[0].message.content\n"
+    "\n"
+    "\n"
+    "{more}"
+    "MODEL_CONFIGS = {{'local': {{'base_url': 'http://localhost:8000/v1', 'type': 'openai'}}}}\n"
+    "\n"
+    "\n"
+    "def route(model_name, messages):\n"
+    "    model_config = MODEL_CONFIGS[model_name]\n"
+    "    return HANDLERS[{key}](messages, model_config)\n"
+)
+ECHO_FUNCTION = "@register('echo')\ndef echo(messages, model_config):\n    return messages[-1]['content']\n\n\n"
+
+
+@pytest.mark.parametrize(
+    ("more", "key"), [("", "model_config['type']"), ("", "os.environ['HANDLER']"), (ECHO_FUNCTION, "model_config['type']")]
+)
+def test_a_function_a_registry_key_picks_is_read_with_the_call(tmp_path: Path, more: str, key: str) -> None:
+    text = FUNCTIONS.format(more=more, key=key)
+    assert check(tmp_path, {"chat.py": text, "start_local.py": SERVER}) == [("chat.py", _line(text), "RPL301")]
+
+
+@pytest.mark.parametrize("key", ["os.environ['HANDLER']", "'echo'"])
+def test_a_function_registry_key_that_picks_another_or_is_unknown_finds_nothing(tmp_path: Path, key: str) -> None:
+    text = FUNCTIONS.format(more=ECHO_FUNCTION, key=key)
     assert check(tmp_path, {"chat.py": text, "start_local.py": SERVER}) == []

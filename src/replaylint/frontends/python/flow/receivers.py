@@ -12,6 +12,7 @@ from .callsites import Call
 from .frames import Evaluates, Frame, binds, reaching
 from .module import Module
 from .objects import Class
+from .refs import Function
 
 
 def in_registry(reader: Evaluates, func: ast.Subscript, frame: Frame, cls: ast.ClassDef) -> bool:
@@ -20,21 +21,21 @@ def in_registry(reader: Evaluates, func: ast.Subscript, frame: Frame, cls: ast.C
     return registry is not None and any(getattr(e.ref, "node", None) is cls for e in registry.entries.values())
 
 
-def names_class(reader: Evaluates, frame: Frame, receiver: ast.expr, cls: ast.ClassDef) -> bool:
-    """Whether `receiver` is the class `cls` itself where `frame` reads it (`Handler.generate(...)`
-    of a classmethod): its name, the entry a known key picks from a dict of classes
-    (`HANDLERS["openai"]`, a registry its decorators fill), or, for a key not known, the class every
+def names_definition(reader: Evaluates, frame: Frame, receiver: ast.expr, definition: ast.AST) -> bool:
+    """Whether `receiver` is the class or function `definition` itself where `frame` reads it
+    (`Handler.generate(...)` of a classmethod): its name, the entry a known key picks from a dict
+    (`HANDLERS["openai"]`, a registry its decorators fill), or, for a key not known, the one every
     entry of a registry known whole holds (any other key fails). A registry whose entries differ,
     read with a key not known, names none."""
     read = reader.evaluate(receiver, frame)
-    if isinstance(read.ref, Class) or not isinstance(receiver, ast.Subscript):
-        return isinstance(read.ref, Class) and read.ref.node is cls
+    if isinstance(read.ref, (Class, Function)) or not isinstance(receiver, ast.Subscript):
+        return isinstance(read.ref, (Class, Function)) and read.ref.node is definition
     if reader.evaluate(receiver.slice, frame).known:
         return False  # a key the registry does not hold (or holds under a branch): not this class
     registry = reader.evaluate(receiver.value, frame).kwargs
     if registry is None or registry.reasons or not registry.entries:
         return False
-    return all(getattr(e.ref, "node", None) is cls and not e.guards for e in registry.entries.values())
+    return all(getattr(e.ref, "node", None) is definition and not e.guards for e in registry.entries.values())
 
 
 def bound_call(module: Module, frame: Frame, receiver: ast.expr) -> Span | None:

@@ -232,3 +232,21 @@ def _registration(module: Module, key: str, definition: Definition, decorator: a
     ref = Class(module, definition) if isinstance(definition, ast.ClassDef) else Function(module, definition)
     setting = Setting(key, UNKNOWN, span, module.text(decorator), span)
     return definition.lineno, key, Entry(setting, ref=ref)
+
+
+def registered_into(module: Module, definition: ast.AST | None) -> set[str]:
+    """The module-level names the decorators of a module-level definition write into (`HANDLERS` of
+    `@register("openai")`): the registries that may hold it."""
+    if not isinstance(definition, (ast.ClassDef, *FUNCTIONS)):
+        return set()
+    named = {(d.func if isinstance(d, ast.Call) else d) for d in definition.decorator_list}
+    names = {d.id for d in named if isinstance(d, ast.Name)}
+    decorators = [s for s in module.tree.body if isinstance(s, FUNCTIONS) and s.name in names]
+    return {
+        target.value.id
+        for decorator in decorators
+        for node in ast.walk(decorator)
+        if isinstance(node, ast.Assign)
+        for target in node.targets
+        if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)
+    }
