@@ -218,3 +218,49 @@ def test_a_function_a_registry_key_picks_is_read_with_the_call(tmp_path: Path, m
 def test_a_function_registry_key_that_picks_another_or_is_unknown_finds_nothing(tmp_path: Path, key: str) -> None:
     text = FUNCTIONS.format(more=ECHO_FUNCTION, key=key)
     assert check(tmp_path, {"chat.py": text, "start_local.py": SERVER}) == []
+
+
+ENGINES = (
+    "from vllm import LLM\n"
+    "\n"
+    "{registry}"
+    "\n"
+    "\n"
+    "{decorator_vllm}class VllmBackend:\n"
+    "    def __init__(self, logprobs_mode):\n"
+    "        self.llm = LLM('m', return_sampling_mask=True, logprobs_mode=logprobs_mode)\n"
+    "\n"
+    "\n"
+    "{decorator_echo}class EchoBackend:\n"
+    "    def __init__(self, logprobs_mode):\n"
+    "        self.mode = logprobs_mode\n"
+    "\n"
+    "\n"
+    "{literal}"
+    "backend = BACKENDS['{key}']('raw_logprobs')\n"
+)
+ENGINE_REGISTRIES = {
+    "decorator": dict(
+        registry=FACTORY.replace("HANDLERS", "BACKENDS"),
+        decorator_vllm="@register('vllm')\n",
+        decorator_echo="@register('echo')\n",
+        literal="",
+    ),
+    "literal": dict(
+        registry="",
+        decorator_vllm="",
+        decorator_echo="",
+        literal="BACKENDS = {'vllm': VllmBackend, 'echo': EchoBackend}\n",
+    ),
+}
+
+
+@pytest.mark.parametrize("registry", sorted(ENGINE_REGISTRIES))
+def test_an_engine_class_a_literal_key_picks_is_made_with_the_call(tmp_path: Path, registry: str) -> None:
+    text = ENGINES.format(key="vllm", **ENGINE_REGISTRIES[registry])
+    assert check(tmp_path, {"serve.py": text}) == [("serve.py", _line(text, "backend = "), "RPL003")]
+
+
+@pytest.mark.parametrize("registry", sorted(ENGINE_REGISTRIES))
+def test_a_literal_key_naming_another_engine_class_finds_nothing(tmp_path: Path, registry: str) -> None:
+    assert check(tmp_path, {"serve.py": ENGINES.format(key="echo", **ENGINE_REGISTRIES[registry])}) == []

@@ -47,6 +47,7 @@ from .ray_tasks import as_task_call, calls_function, task_sites
 from .reader import Function, Partial, Qualified, Reader, bind, engine_name
 from .receivers import in_registry
 from .refs import ENGINE_CONFIGS
+from .registries import registered_into
 from .subclass_inits import through_subclasses
 from .subcommands import handler_args
 
@@ -339,8 +340,9 @@ def _picks(reader: Reader, site: Call, frame: Frame, cls: ast.ClassDef) -> bool:
 
 def _aliases(module: Module, cls: ast.ClassDef) -> set[str]:
     """The names the module binds to what it makes of the class: at module level any value that
-    names it (`ENGINES = {"vllm": Engine}`), in a function a Ray actor class of it (`actor_cls = ray.remote(Engine)`)."""
-    found = set()
+    names it (`ENGINES = {"vllm": Engine}`) or a registry its decorator fills (`@register("vllm")`),
+    in a function a Ray actor class of it (`actor_cls = ray.remote(Engine)`)."""
+    found = registered_into(module, cls)
     for node in module.tree.body:
         if isinstance(node, ast.Assign) and cls.name in ast.unparse(node.value):
             found |= {t.id for t in node.targets if isinstance(t, ast.Name)}

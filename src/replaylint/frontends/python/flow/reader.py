@@ -309,13 +309,9 @@ class Reader:
         return sliced(owner, node)
 
     def _key(self, node: ast.expr, owner: Val, frame: Frame) -> object:
-        """A key spelt by an expression (`ENGINES[kind]` with `kind` a caller's text), read only
-        for a mapping the reader knows (a registry of partials)."""
-        return (
-            self.evaluate(node, frame).value
-            if owner.kwargs is not None and isinstance(node, (ast.Name, ast.Attribute, ast.Subscript))
-            else None
-        )
+        """A key spelt by an expression (`ENGINES[kind]`, `HANDLERS[cfg["type"]]`) of a mapping the reader knows."""
+        keyed = owner.kwargs is not None and isinstance(node, (ast.Name, ast.Attribute, ast.Subscript))
+        return self.evaluate(node, frame).value if keyed else None
 
     # calls
 

@@ -16,8 +16,12 @@ from .refs import Function
 
 
 def in_registry(reader: Evaluates, func: ast.Subscript, frame: Frame, cls: ast.ClassDef) -> bool:
-    """Whether `MODELS[name]` is an entry of a dict of classes that holds `cls`."""
+    """Whether `MODELS[name]` is an entry of a dict of classes that holds `cls`: the one a key
+    known here picks (`MODELS["vllm"]`), else any."""
     registry = reader.evaluate(func.value, frame).kwargs
+    key = reader.evaluate(func.slice, frame).value
+    if registry is not None and isinstance(key, str):
+        return getattr(getattr(registry.entries.get(key), "ref", None), "node", None) is cls
     return registry is not None and any(getattr(e.ref, "node", None) is cls for e in registry.entries.values())
 
 
