@@ -173,21 +173,7 @@ def test_a_handler_of_another_port_is_not_tied(tmp_path: Path) -> None:
 
 
 FUNCTIONS = (
-    "import os\n"
-    "\n"
-    "import openai\n"
-    "\n"
-    "HANDLERS = {{}}\n"
-    "\n"
-    "\n"
-    "def register(name):\n"
-    "    def wrap(fn):\n"
-    "        HANDLERS[name] = fn\n"
-    "        return fn\n"
-    "\n"
-    "    return wrap\n"
-    "\n"
-    "\n"
+    "import os\n\nimport openai\n\n" + FACTORY.replace("{}", "{{}}") + "\n\n"
     "@register('openai')\n"
     "def openai_chat(messages, model_config):\n"
     "    client = openai.OpenAI(base_url=model_config['base_url'], api_key='EMPTY')\n"

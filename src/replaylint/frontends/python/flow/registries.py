@@ -65,12 +65,10 @@ def _registrations(reader: Evaluates, module: Module, name: str, writer: ast.AST
     top = module.tree.body
     if writer in top:  # `register` itself (a plain decorator), or a factory whose nested `wrap` writes
         inner = _returned_inner(writer)  # type: ignore[arg-type]
-        if inner is None:
-            return _plain(reader, module, name, writer)  # type: ignore[arg-type]
-        return _factory(reader, module, name, writer, inner)  # type: ignore[arg-type]
+        return _decorator(reader, module, name, inner or writer, writer if inner is not None else None)  # type: ignore[arg-type]
     outer = next((f for f in top if isinstance(f, FUNCTIONS) and writer in f.body), None)
     if outer is not None and _returned_inner(outer) is writer:
-        return _factory(reader, module, name, outer, writer)
+        return _decorator(reader, module, name, writer, outer)  # type: ignore[arg-type]
     base = next((c for c in top if isinstance(c, ast.ClassDef) and writer in c.body), None)
     if base is not None and getattr(writer, "name", "") == "__init_subclass__":
         return _subclasses(reader, module, name, base, writer)  # type: ignore[arg-type]
@@ -108,46 +106,28 @@ def _returns(function: ast.FunctionDef | ast.AsyncFunctionDef, held: str) -> boo
     return isinstance(last, ast.Return) and isinstance(last.value, ast.Name) and last.value.id == held
 
 
-def _plain(reader: Evaluates, module: Module, name: str, function: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[list, list] | None:
-    """`@register` over `def register(cls): NAME[cls.__name__] = cls; return cls`."""
-    params = parameters(function)
-    held = params[0].arg if len(params) == 1 else ""
-    key = _stored_key(function, name, held) if held else None
-    if key is None or not _returns(function, held):
-        return None
-    decorated = _decorated(reader, module, function.name, call=False)
-    if decorated is None:
-        return None
-    registrations = []
-    for definition, decorator in decorated:
-        text = _key_of(reader, module, key, held, definition, {})
-        if text is None:
-            return None
-        registrations.append(_registration(module, text, definition, decorator))
-    return [function], registrations
-
-
-def _factory(
-    reader: Evaluates, module: Module, name: str, outer: ast.FunctionDef | ast.AsyncFunctionDef, inner: ast.FunctionDef
+def _decorator(
+    reader: Evaluates, module: Module, name: str, storing: ast.FunctionDef | ast.AsyncFunctionDef, factory: ast.FunctionDef | None = None
 ) -> tuple[list, list] | None:
-    """`@register("openai")` over `def register(name): def wrap(cls): NAME[name] = cls; return cls; return wrap`."""
-    params = parameters(inner)
+    """`@register` over `def register(cls): NAME[cls.__name__] = cls; return cls` (`storing`), or
+    `@register("openai")` over the `factory` `def register(name): def wrap(cls): NAME[name] = cls;
+    return cls; return wrap` (`wrap` storing)."""
+    params = parameters(storing)
     held = params[0].arg if len(params) == 1 else ""
-    key = _stored_key(inner, name, held) if held else None
-    if key is None or not _returns(inner, held):
+    key = _stored_key(storing, name, held) if held else None
+    if key is None or not _returns(storing, held):
         return None
-    decorated = _decorated(reader, module, outer.name, call=True)
-    if decorated is None:
+    decorated = _decorated(reader, module, (factory or storing).name, call=factory is not None)
+    if not decorated:  # a function that stores its argument, never used as a decorator: whoever calls it may store more
         return None
     registrations = []
     for definition, decorator in decorated:
-        assert isinstance(decorator, ast.Call)
-        given = bind(reader, Function(module, outer), decorator, Frame(module, module.tree))
-        text = _key_of(reader, module, key, held, definition, given)
+        given = bind(reader, Function(module, factory), decorator, Frame(module, module.tree)) if factory is not None else {}
+        text = _key_of(reader, module, key, held, definition, given)  # type: ignore[arg-type]
         if text is None:
             return None
         registrations.append(_registration(module, text, definition, decorator))
-    return [outer, inner], registrations
+    return [storing, *([factory] if factory is not None else [])], registrations
 
 
 def _subclasses(
