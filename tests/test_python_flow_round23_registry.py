@@ -3,7 +3,7 @@ follow: a module-level dict of classes filled when the module is imported, by a 
 decorator (p2l's `CHAT_HANDLERS = {}` with `def register(name): def wrap(cls): CHAT_HANDLERS[name] =
 cls; return cls; return wrap` and `@register("openai")`), a plain `@register` storing
 `cls.__name__`, a base class's `__init_subclass__`, or entries spelt out, and a classmethod (or
-staticmethod) called on the entry a key picks (`CHAT_HANDLERS[model_config["type"]].generate(messages,
+staticmethod) called on the entry a key picks (or on its class by name) (`CHAT_HANDLERS[model_config["type"]].generate(messages,
 model_config)`): the method is read with that call's arguments, so the client it makes from
 `model_config["base_url"]` is tied to the replay server the tree starts. A function such a
 registry holds (`HANDLERS[kind](messages, config)` of `@register("openai") def openai_chat(...)`)
@@ -250,3 +250,8 @@ def test_an_engine_class_a_literal_key_picks_is_made_with_the_call(tmp_path: Pat
 @pytest.mark.parametrize("registry", sorted(ENGINE_REGISTRIES))
 def test_a_literal_key_naming_another_engine_class_finds_nothing(tmp_path: Path, registry: str) -> None:
     assert check(tmp_path, {"serve.py": ENGINES.format(key="echo", **ENGINE_REGISTRIES[registry])}) == []
+
+
+def test_a_classmethod_called_on_its_class_by_name_is_read_with_the_call(tmp_path: Path) -> None:
+    text = _chat("", [_handler(OPENAI)], registry="OpenAIHandler", key="0").replace("OpenAIHandler[0]", "OpenAIHandler")
+    assert check(tmp_path, {"chat.py": text, "start_local.py": SERVER}) == [("chat.py", _line(text), "RPL301")]
