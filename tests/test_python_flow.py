@@ -131,8 +131,8 @@ findings 12 exact (75%), 4 missed (PENDING); 0 false findings; 8 of 8 clean case
 After the fixes (h-fxh23; tests/test_python_flow_round23.py): 23 of 24, no expectation changed (an OmegaConf config
 written as YAML and read back keeps its keys; attributes a helper writes on the params it is handed reach the caller's
 request; a function that splices a module list of replay flags into a command is kept; a `@staticmethod` client
-factory is followed). Still PENDING: h23_p2l_route_openai_handler_chat_route (the handler's `model_config` comes from
-a registry lookup `CHAT_HANDLERS[model_config["type"]].generate(...)` the flow does not resolve).
+factory is followed); then (h-fxP1; tests/test_python_flow_round23_registry.py) 24 of 24: a registry a decorator fills
+(`CHAT_HANDLERS[model_config["type"]].generate(...)` of `@register("openai")`) gives the entry its key names.
 Round 24 (h24_, blind, first run on main 30d26b1): of 16 expected findings 8 exact, 8 missed, 0 false; 8 of 8
 clean cases clean.
 Round 25 (h25_, blind, first run on main 30d26b1): of 17 expected findings 11 exact, 6 missed, 1 extra (RPL102 on a
@@ -172,9 +172,6 @@ PENDING: dict[str, str] = {
     "h24_minicpm_openai_api_demo_chat_route": "round 24 first run (stop 43): RPL301 missed (openai_api_request_demo.py:11; chat route client of the replay server)",
     "h24_selfcodealign_ossinstruct_vllm_server_completions": "round 24 first run (stop 43): RPL301 missed (src/star_align/utils.py:11; client address only from OPENAI_BASE_URL exported by the script that starts the server)",
     "h24_selfcodealign_text2code_vllm_temperature_default_zero": "round 24 first run (stop 43): RPL101 missed (text2code_vllm.py:20; temperature default 0)",
-    "h23_p2l_route_openai_handler_chat_route": "round 23 first run: RPL301 missed (route/chat.py:40); after h-fxh23 the"
-    " static client factory is followed, but `model_config` reaches `generate` only through the decorator-filled registry"
-    " (`CHAT_HANDLERS[model_config['type']].generate(messages, model_config)`), which the flow does not resolve",
 }
 
 

@@ -35,7 +35,7 @@ from .engine_names import actor_class, called_partial, candidate_names, registri
 from .environ import runner_writes
 from .factories import factory_constructions
 from .facts import Entry, Kwargs
-from .frames import Frame, parameters
+from .frames import Frame, class_level, parameters
 from .loop_turns import turn_frames
 from .members import before_validator, constant_subclasses, init_of
 from .method_calls import from_init, method_frames, reads_record_field, record_fields
@@ -47,6 +47,7 @@ from .ray_tasks import as_task_call, calls_function, task_sites
 from .reader import Function, Partial, Qualified, Reader, bind, engine_name
 from .receivers import in_registry
 from .refs import ENGINE_CONFIGS
+from .registries import registered_into
 from .subclass_inits import through_subclasses
 from .subcommands import handler_args
 
@@ -129,7 +130,7 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
         return anonymous_frames(reader, module, scope, plain, lambda made: contexts(reader, module, made, outer))
     if call.cls is not None and before_validator(scope):
         return _validator_frames(reader, module, call.cls, scope, plain, outer)
-    if call.cls is not None and _class_level(scope):
+    if call.cls is not None and class_level(scope):
         return _class_method_frames(reader, module, call.cls, scope, plain, outer)
     if call.cls is not None:
         forwards = scope.args.kwarg is not None or decides_by_parameter(scope)  # its callers' arguments reach the engine
@@ -207,10 +208,6 @@ def _validator_frames(
         keywords = dict_call(reader, site.node, site_frame, positional=False)
         frames.append(replace(plain, args={params[1].arg: keywords.via(home.span(site.node))}))
     return frames or [plain]
-
-
-def _class_level(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    return any(isinstance(d, ast.Name) and d.id in ("classmethod", "staticmethod") for d in method.decorator_list)
 
 
 def _class_method_frames(
@@ -345,8 +342,9 @@ def _picks(reader: Reader, site: Call, frame: Frame, cls: ast.ClassDef) -> bool:
 
 def _aliases(module: Module, cls: ast.ClassDef) -> set[str]:
     """The names the module binds to what it makes of the class: at module level any value that
-    names it (`ENGINES = {"vllm": Engine}`), in a function a Ray actor class of it (`actor_cls = ray.remote(Engine)`)."""
-    found = set()
+    names it (`ENGINES = {"vllm": Engine}`) or a registry its decorator fills (`@register("vllm")`),
+    in a function a Ray actor class of it (`actor_cls = ray.remote(Engine)`)."""
+    found = registered_into(module, cls)
     for node in module.tree.body:
         if isinstance(node, ast.Assign) and cls.name in ast.unparse(node.value):
             found |= {t.id for t in node.targets if isinstance(t, ast.Name)}

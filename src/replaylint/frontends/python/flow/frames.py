@@ -332,6 +332,11 @@ def _binds_none(statement: ast.stmt) -> bool:
     return isinstance(value, ast.Constant) and value.value is None
 
 
+def class_level(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a method is a classmethod or a staticmethod (called on the class itself)."""
+    return any(isinstance(d, ast.Name) and d.id in ("classmethod", "staticmethod") for d in method.decorator_list)
+
+
 def is_class_level(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
     """Whether `name` is a classmethod's `cls`."""
     params = parameters(function)

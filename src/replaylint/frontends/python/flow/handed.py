@@ -12,9 +12,10 @@ import os
 from typing import Iterator
 
 from .imported_names import in_tree
-from .module import Module
+from .module import FUNCTIONS, Module
 from .reader import Reader
 from .refs import Function
+from .registries import registered_into
 
 
 def handed(reader: Reader, caller: Module, engines: Module, words: tuple[str, ...], limit: int) -> Iterator[Module]:
@@ -42,14 +43,16 @@ def _re_exported(reader: Reader, qualified: str, caller: Module) -> tuple[str, s
 
 def registry_words(module: Module, name: str) -> tuple[str, ...]:
     """The words of the calls of the function `name` (as the module imports or defines it)
-    through a module-level dict of functions that holds it: `APPROACHES[key](...)`, or a name
-    bound to `APPROACHES[key]` and called."""
+    through a module-level dict of functions that holds it (spelt out, or filled by the
+    function's decorator): `APPROACHES[key](...)`, or a name bound to `APPROACHES[key]` and called."""
     local = {name, *(alias for alias, qualified in module.imports.items() if qualified.rsplit(".", 1)[-1] == name)}
     registries = set()
     for statement in module.tree.body:
         held = statement.value.values if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Dict) else []
         if any(isinstance(value, ast.Name) and value.id in local for value in held):
             registries |= {target.id for target in statement.targets if isinstance(target, ast.Name)}  # type: ignore[attr-defined]
+    definition = next((s for s in module.tree.body if isinstance(s, FUNCTIONS) and s.name == name), None)
+    registries |= registered_into(module, definition)  # `@register("best_of_n")` over it
     if not registries:
         return ()
     chosen = set()

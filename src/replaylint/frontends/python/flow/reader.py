@@ -52,6 +52,7 @@ from .objects import Class, Instance, field, instance, is_record, library_call, 
 from .parameter_writes import written_on_parameter
 from .parsed_texts import json_text, parsed_text, text_parser
 from .refs import ENGINE_CONFIGS, Bound, Engine, Function, Partial, Qualified, engine_name, is_params
+from .registries import registered
 from .returns import branches, combined
 from .run_inputs import RECORD_CLIS, command_default, environment_default, record_cli, run_by_command_line, takes_options
 from .unknown_receivers import called_on_unknown
@@ -187,9 +188,8 @@ class Reader:
         if read.kwargs is not None:
             until = frame.at if _same_scope(frame, binding.placed) else None
             mutated = written(self, read.kwargs, name, scope_frame, binding.placed, until)
-            if scope_frame.scope is frame.module.tree:
-                for function in frame.module.functions_writing(name):
-                    mutated.reasons.append(f"`{name}` written in `{function.name}`")  # when it runs is not known here
+            if scope_frame.scope is frame.module.tree:  # a registry its decorators fill, or written when a function runs
+                mutated = registered(self, mutated, name, frame)
             return replace(as_val(mutated, read.span), hops=read.hops, origin=read.origin)
         # decided where a binding works it out (`top_k := cfg.get("top_k", -1)`), a constant where used
         return replace(read, origin=read.span) if plain(read) and computed(binding.value) else read
@@ -309,9 +309,9 @@ class Reader:
         return sliced(owner, node)
 
     def _key(self, node: ast.expr, owner: Val, frame: Frame) -> object:
-        """A key spelt by an expression (`ENGINES[kind]` with `kind` a caller's text), read only
-        for a mapping the reader knows (a registry of partials)."""
-        return self.evaluate(node, frame).value if owner.kwargs is not None and isinstance(node, (ast.Name, ast.Attribute)) else None
+        """A key spelt by an expression (`ENGINES[kind]`, `HANDLERS[cfg["type"]]`) of a mapping the reader knows."""
+        keyed = owner.kwargs is not None and isinstance(node, (ast.Name, ast.Attribute, ast.Subscript))
+        return self.evaluate(node, frame).value if keyed else None
 
     # calls
 

@@ -11,12 +11,35 @@ from ....model import Span
 from .callsites import Call
 from .frames import Evaluates, Frame, binds, reaching
 from .module import Module
+from .objects import Class
+from .refs import Function
 
 
 def in_registry(reader: Evaluates, func: ast.Subscript, frame: Frame, cls: ast.ClassDef) -> bool:
-    """Whether `MODELS[name]` is an entry of a dict of classes that holds `cls`."""
+    """Whether `MODELS[name]` is an entry of a dict of classes that holds `cls`: the one a key
+    known here picks (`MODELS["vllm"]`), else any."""
     registry = reader.evaluate(func.value, frame).kwargs
+    key = reader.evaluate(func.slice, frame).value
+    if registry is not None and isinstance(key, str):
+        return getattr(getattr(registry.entries.get(key), "ref", None), "node", None) is cls
     return registry is not None and any(getattr(e.ref, "node", None) is cls for e in registry.entries.values())
+
+
+def names_definition(reader: Evaluates, frame: Frame, receiver: ast.expr, definition: ast.AST) -> bool:
+    """Whether `receiver` is the class or function `definition` itself where `frame` reads it
+    (`Handler.generate(...)` of a classmethod): its name, the entry a known key picks from a dict
+    (`HANDLERS["openai"]`, a registry its decorators fill), or, for a key not known, the one every
+    entry of a registry known whole holds (any other key fails). A registry whose entries differ,
+    read with a key not known, names none."""
+    read = reader.evaluate(receiver, frame)
+    if isinstance(read.ref, (Class, Function)) or not isinstance(receiver, ast.Subscript):
+        return isinstance(read.ref, (Class, Function)) and read.ref.node is definition
+    if reader.evaluate(receiver.slice, frame).known:
+        return False  # a key the registry does not hold (or holds under a branch): not this class
+    registry = reader.evaluate(receiver.value, frame).kwargs
+    if registry is None or registry.reasons or not registry.entries:
+        return False
+    return all(getattr(e.ref, "node", None) is definition and not e.guards for e in registry.entries.values())
 
 
 def bound_call(module: Module, frame: Frame, receiver: ast.expr) -> Span | None:

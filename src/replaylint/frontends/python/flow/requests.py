@@ -18,7 +18,7 @@ from .callsites import Call, argument_at, calls, decides_by_parameter, reads_sto
 from .config_builders import takes_class
 from .engines import MAX_SITES, caller_frame, constructions, elsewhere, site_frames
 from .facts import Kwargs, Val
-from .frames import Frame, reaching
+from .frames import Frame, class_level, reaching
 from .handed import handed, registry_words
 from .inherited import reads_inherited
 from .loop_turns import turn_frames
@@ -29,7 +29,7 @@ from .partial_sites import partial_sites
 from .processor_requests import processor_requests
 from .ray_tasks import task_sites
 from .reader import Engine, Function, Reader, bind
-from .receivers import bound_call, bound_node, of_class, receiver_made
+from .receivers import bound_call, bound_node, names_definition, of_class, receiver_made
 
 # The request methods and where their params go; `add_request(request_id, prompt, params)` is the
 # inner engine's (`llm.llm_engine`, `LLMEngine.from_engine_args(...)`, `AsyncLLM`'s).
@@ -222,15 +222,18 @@ def request_frames(reader: Reader, module: Module, call: Call, depth: int = 0) -
             continue
         turns = site_frames(reader, home, site)  # `for cfg in CFGS: m = Engine(**cfg)`; the caller's arguments (`main(args)`)
         for site_frame in turns:
-            if of_class(reader, site_frame, receiver, call.cls) or (
-                remote and home is module and _only_actor_with(module, call.cls, method.name)
+            on_class = class_level(method) and names_definition(reader, site_frame, receiver, call.cls)  # `HANDLERS[kind].generate(...)`
+            if (
+                on_class
+                or of_class(reader, site_frame, receiver, call.cls)
+                or (remote and home is module and _only_actor_with(module, call.cls, method.name))
             ):
                 for caller in _own_method_frames(reader, module, site, receiver, call.cls, depth) or [site_frame]:
                     bound = bind(reader, Function(module, method, call.cls), site.node, caller)
                     args = {name: value.via(home.span(site.node)) for name, value in bound.items()}
                     init, fields = _constructed(reader, caller, receiver, Class(module, call.cls))
                     init, fields = init if init is not None else caller.init, fields if fields is not None else caller.instance
-                    made = _object_made(reader, home, site, receiver) or caller.made
+                    made = (None if on_class else _object_made(reader, home, site, receiver)) or caller.made
                     found.append(replace(plain, args=args, init=init, instance=fields, made=made))
     if not found:  # also a `__call__` nothing in the tree calls (a Ray Serve deployment's, the server's)
         found = _construction_frames(reader, module, call.cls, plain, stored)
@@ -352,6 +355,7 @@ def _function_frames(reader: Reader, module: Module, function: ast.FunctionDef |
     words = (f"{function.name}(",)
     sites = [(module, site) for site in calls(module, words) if _calls_by_name(site, function)]
     sites += [(module, site) for site in task_sites(reader, module, function)]
+    sites += _registry_sites(reader, module, function)  # `HANDLERS[kind](messages, config)` of `@register("openai")`
     if module is reader.tree.module and not sites:  # only the modules that import it call it (arena-hard's `utils.py`)
         sites += [(home, site) for home, site in elsewhere(reader, module, function, words) if _calls(reader, home, site, function)]
     if module is not reader.tree.module:  # the checked module is not among those near it
@@ -367,6 +371,13 @@ def _function_frames(reader: Reader, module: Module, function: ast.FunctionDef |
         args = bind(reader, Function(module, function), site.node, caller_frame(reader, home, site), partial=partial)
         found.append(replace(plain, args={name: value.via(home.span(site.node)) for name, value in args.items()}))
     return found or [plain]
+
+
+def _registry_sites(reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[Module, Call]]:
+    """The calls of the function through a registry of the module, where the key picks it."""
+    words = registry_words(module, function.name)
+    found = [site for site in calls(module, words) if isinstance(site.node.func, ast.Subscript)] if words else []
+    return [(module, s) for s in found if names_definition(reader, caller_frame(reader, module, s), s.node.func, function)]
 
 
 def _calls_by_name(site: Call, function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
