@@ -294,7 +294,7 @@ def _constructions(reader: Reader, node: ast.expr | None, frame: Frame, classes:
         value = bound_once(frame, node.id) or with_bound(frame, node.id) or decided_binding(reader, frame, node.id)
         values = [value] if value is not None else []
     elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self" and frame.cls is not None:
-        sets = self_sets(frame, node.attr)
+        sets = [(method, placed) for method, placed in self_sets(frame, node.attr) if not _none(placed.statement.value)]  # type: ignore[attr-defined]
         if len(sets) == 1 and isinstance(sets[0][1].statement.value, ast.Call):  # type: ignore[attr-defined]
             method, placed = sets[0]
             value = placed.statement.value  # type: ignore[attr-defined]
@@ -303,7 +303,11 @@ def _constructions(reader: Reader, node: ast.expr | None, frame: Frame, classes:
                 for where in setter_frames(reader, frame, method, placed)
                 for made in _constructions(reader, value, where, classes, depth)
             ]
-        values = [s.value for s in ast.walk(frame.cls) if isinstance(s, ast.Assign) and any(is_self(t, node.attr) for t in s.targets)]
+        values = [
+            s.value
+            for s in ast.walk(frame.cls)
+            if isinstance(s, ast.Assign) and any(is_self(t, node.attr) for t in s.targets) and not _none(s.value)
+        ]
     else:
         return []
     return (
@@ -334,6 +338,11 @@ def _passed(
             return []
         found += made
     return found
+
+
+def _none(value: ast.expr) -> bool:
+    """`self.client = None` (set in `__init__`, made later): no request is ever sent to None."""
+    return isinstance(value, ast.Constant) and value.value is None
 
 
 def _is_class(node: ast.Call, classes: tuple[str, ...]) -> bool:
