@@ -167,7 +167,10 @@ PENDING: dict[str, str] = {
     "h24_flashrag_vllm_generator_do_sample_false": "round 24 first run (stop 43): RPL101 missed (generator.py:47; temperature 0 written under a do_sample test)",
     "h24_helmet_vllm_model_do_sample_default_greedy": "round 24 first run (stop 43): RPL101 missed (vllm_model.py:33; do_sample default greedy)",
     "h24_longwriter_v_glm4_env_v2_runner_zero": "round 24 first run (stop 43): RPL206 missed (inference/__init__.py:6; the runner variable written in a package __init__)",
-    "h24_selfcodealign_ossinstruct_vllm_server_completions": "round 24 first run (stop 43): RPL301 missed (src/star_align/utils.py:11; client address only from OPENAI_BASE_URL exported by the script that starts the server)",
+    "h24_selfcodealign_ossinstruct_vllm_server_completions": "round 24 first run (stop 43): RPL301 missed (src/star_align/utils.py:11; client address only from OPENAI_BASE_URL exported by the script that starts the server);"
+    " after h-fxB still missed: two links are not read, an OpenAI client made without `base_url` (the SDK's"
+    " `OPENAI_BASE_URL`) and the environment a script of the tree runs a Python program with (`export ...; python -m"
+    " star_align.self_ossinstruct`, which imports the client's module)",
     "h24_selfcodealign_text2code_vllm_temperature_default_zero": "round 24 first run (stop 43): RPL101 missed (text2code_vllm.py:20; temperature default 0)",
     "h23_p2l_route_openai_handler_chat_route": "round 23 first run: RPL301 missed (route/chat.py:40); after h-fxh23 the"
     " static client factory is followed, but `model_config` reaches `generate` only through the decorator-filled registry"
