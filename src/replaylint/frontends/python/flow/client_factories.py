@@ -155,16 +155,30 @@ def _runs_as_written(reader: Reader, module: Module, function: ast.FunctionDef |
     return not reader.tree.named_by_importers(module.path, function.name)
 
 
-def self_sets(frame: Frame, attribute: str) -> list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, Placed]]:
-    """The statements of the class's methods that set `self.<attribute>`, each with its method."""
+def self_sets(frame: Frame, attribute: str, made_only: bool = False) -> list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, Placed]]:
+    """The statements of the class's methods that set `self.<attribute>`, each with its method
+    (`made_only`: not those that set it to None)."""
     assert frame.cls is not None
     return [
         (method, placed)
         for method in frame.cls.body
         if isinstance(method, FUNCTIONS)
         for placed in frame.module.statements(method)
-        if isinstance(placed.statement, ast.Assign) and any(is_self(t, attribute) for t in placed.statement.targets)
+        if isinstance(placed.statement, ast.Assign)
+        and any(is_self(t, attribute) for t in placed.statement.targets)
+        and not (made_only and _none(placed.statement.value))
     ]
+
+
+def assigned(cls: ast.ClassDef, attribute: str) -> list[ast.expr]:
+    """What the class's code sets `self.<attribute>` to, but None."""
+    assigns = [node for node in ast.walk(cls) if isinstance(node, ast.Assign) and any(is_self(t, attribute) for t in node.targets)]
+    return [node.value for node in assigns if not _none(node.value)]
+
+
+def _none(value: ast.expr) -> bool:
+    """`self.client = None` (set in `__init__`, made later): no request is ever sent to None."""
+    return isinstance(value, ast.Constant) and value.value is None
 
 
 def with_bound(frame: Frame, name: str) -> ast.expr | None:
