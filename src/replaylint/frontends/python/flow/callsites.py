@@ -4,7 +4,7 @@ and scope it is in: where the value flow looks for engines, requests and call si
 from __future__ import annotations
 
 import ast
-from typing import Iterator
+from typing import Callable, Iterable, Iterator
 
 from ....records import record
 from ..asts import walk
@@ -64,9 +64,15 @@ def _calls_on(statement: ast.stmt, lines: list[int], module: Module) -> Iterator
         stack.extend(child for child in ast.iter_child_nodes(node) if not isinstance(child, (ast.stmt, ast.Lambda)))
 
 
-def closure_sites(module: Module, closure: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Call]:
+# the calls of a function in the modules near its own that import it
+Near = Callable[[ast.FunctionDef | ast.AsyncFunctionDef], Iterable[tuple[Module, "Call"]]]
+
+
+def closure_sites(module: Module, closure: ast.FunctionDef | ast.AsyncFunctionDef, near: Near | None = None) -> list[tuple[Module, Call]]:
     """The calls of a closure a module-level factory returns (`build = make_builder(mode)`, then
-    `build(model)`), found through the names the factory's results are bound to."""
+    `build(model)`), found through the names the factory's results are bound to: in the module,
+    else in the modules near it that import the factory (`near`: the factory's calls there;
+    KernelBench's `inference_server = create_inference_server_from_presets(...)` in a script)."""
     if closure in module.tree.body:
         return []
     factory = next((f for f in module.tree.body if isinstance(f, FUNCTIONS) and closure in f.body), None)
@@ -76,10 +82,21 @@ def closure_sites(module: Module, closure: ast.FunctionDef | ast.AsyncFunctionDe
     if not returned:
         return []
     assert factory is not None
+    found = [(module, site) for site in _bound_calls(module, calls(module, (factory.name + "(",)))]
+    if found or near is None:
+        return found
+    by_home: dict[int, tuple[Module, list[Call]]] = {}
+    for home, made in near(factory):
+        by_home.setdefault(id(home), (home, []))[1].append(made)
+    return [(home, site) for home, made_there in by_home.values() for site in _bound_calls(home, made_there)]
+
+
+def _bound_calls(module: Module, made: list[Call]) -> list[Call]:
+    """The calls of the names the results of `made` are bound to."""
     names = set()
-    for made in calls(module, (factory.name + "(",)):
-        statement = made.placed.statement
-        if isinstance(statement, ast.Assign) and statement.value is made.node and isinstance(statement.targets[0], ast.Name):
+    for call in made:
+        statement = call.placed.statement
+        if isinstance(statement, ast.Assign) and statement.value is call.node and isinstance(statement.targets[0], ast.Name):
             names.add(statement.targets[0].id)
     found = calls(module, tuple(sorted(name + "(" for name in names))) if names else []
     return [site for site in found if isinstance(site.node.func, ast.Name) and site.node.func.id in names]

@@ -92,14 +92,17 @@ def setter_frames(reader: Reader, frame: Frame, method: ast.FunctionDef | ast.As
     OpenAI(base_url=base_url)` in `__init__`), read at that statement: `__init__` with each
     construction's arguments in the tree bound (`VLLMClient()` leaves `base_url` its default),
     else with its defaults as written, each resting on the code that makes the class passing
-    none; another method with its parameters unknown."""
+    none; another method with its parameters unknown, its `self` as each construction's arguments
+    to `__init__` made it (llama-stack's `initialize()` reading `self.config.url`)."""
     module, cls = frame.module, frame.cls
     plain = Frame(module, method, cls, None, placed, frame.depth + 1, frame.stack)
-    if cls is None or method.name != "__init__" or reader.tree.context.forwarded_arguments == "open":
+    if cls is None or reader.tree.context.forwarded_arguments == "open":
         return [plain]
     from .engines import constructions  # the engines' reading of where a class is made
 
     made = constructions(reader, module, cls, elsewhere_too=True)[:_MAX_SITES]
+    if method.name != "__init__":
+        return _constructed_frames(reader, plain, made) or [plain]
     function = Function(module, method, cls)
     frames = [
         replace(plain, args=bind(reader, function, site.node, Frame(home, site.scope, site.cls, None, site.placed))) for home, site in made
@@ -107,6 +110,23 @@ def setter_frames(reader: Reader, frame: Frame, method: ast.FunctionDef | ast.As
     if frames:
         return frames
     return [replace(plain, args=_defaults(reader, module, method, f"the code that makes `{cls.name}`"))]
+
+
+def _constructed_frames(reader: Reader, plain: Frame, made: list) -> list[Frame]:
+    """Another method (`async def initialize(self)` setting `self.client = AsyncOpenAI(base_url=self.config.url)`),
+    read with what `__init__` was given at each construction of the class: its `self` attributes hold that."""
+    from .engines import caller_frame
+    from .members import init_of
+
+    cls, module = plain.cls, plain.module
+    init = init_of(module, cls) if cls is not None else None
+    if init is None:
+        return []
+    function = Function(module, init, cls)
+    return [
+        replace(plain, init=bind(reader, function, site.node, caller_frame(reader, home, site)), made=home.span(site.node))
+        for home, site in made
+    ]
 
 
 def _defaults(reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef, caller: str) -> dict:
@@ -135,16 +155,30 @@ def _runs_as_written(reader: Reader, module: Module, function: ast.FunctionDef |
     return not reader.tree.named_by_importers(module.path, function.name)
 
 
-def self_sets(frame: Frame, attribute: str) -> list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, Placed]]:
-    """The statements of the class's methods that set `self.<attribute>`, each with its method."""
+def self_sets(frame: Frame, attribute: str, made_only: bool = False) -> list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, Placed]]:
+    """The statements of the class's methods that set `self.<attribute>`, each with its method
+    (`made_only`: not those that set it to None)."""
     assert frame.cls is not None
     return [
         (method, placed)
         for method in frame.cls.body
         if isinstance(method, FUNCTIONS)
         for placed in frame.module.statements(method)
-        if isinstance(placed.statement, ast.Assign) and any(is_self(t, attribute) for t in placed.statement.targets)
+        if isinstance(placed.statement, ast.Assign)
+        and any(is_self(t, attribute) for t in placed.statement.targets)
+        and not (made_only and _none(placed.statement.value))
     ]
+
+
+def assigned(cls: ast.ClassDef, attribute: str) -> list[ast.expr]:
+    """What the class's code sets `self.<attribute>` to, but None."""
+    assigns = [node for node in ast.walk(cls) if isinstance(node, ast.Assign) and any(is_self(t, attribute) for t in node.targets)]
+    return [node.value for node in assigns if not _none(node.value)]
+
+
+def _none(value: ast.expr) -> bool:
+    """`self.client = None` (set in `__init__`, made later): no request is ever sent to None."""
+    return isinstance(value, ast.Constant) and value.value is None
 
 
 def with_bound(frame: Frame, name: str) -> ast.expr | None:

@@ -28,7 +28,7 @@ from ....source import ExtractContext, SourceFile
 from ....vllm.unusable_masks import MASK_ENDPOINT, server_port
 from .bodies import address_condition, bound_once, resting_keys, sent_fields, spread_fields, text
 from .callsites import calls, keyword
-from .client_factories import Made, as_written, decided_binding, defaults_read, factory_made, is_self, self_sets, setter_frames, with_bound
+from .client_factories import Made, as_written, assigned, decided_binding, defaults_read, factory_made, self_sets, setter_frames, with_bound
 from .client_partials import partial_sends, with_call_keywords
 from .dspy_lms import dspy_target
 from .frames import Frame, parameters
@@ -294,7 +294,7 @@ def _constructions(reader: Reader, node: ast.expr | None, frame: Frame, classes:
         value = bound_once(frame, node.id) or with_bound(frame, node.id) or decided_binding(reader, frame, node.id)
         values = [value] if value is not None else []
     elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self" and frame.cls is not None:
-        sets = self_sets(frame, node.attr)
+        sets = self_sets(frame, node.attr, made_only=True)
         if len(sets) == 1 and isinstance(sets[0][1].statement.value, ast.Call):  # type: ignore[attr-defined]
             method, placed = sets[0]
             value = placed.statement.value  # type: ignore[attr-defined]
@@ -303,7 +303,7 @@ def _constructions(reader: Reader, node: ast.expr | None, frame: Frame, classes:
                 for where in setter_frames(reader, frame, method, placed)
                 for made in _constructions(reader, value, where, classes, depth)
             ]
-        values = [s.value for s in ast.walk(frame.cls) if isinstance(s, ast.Assign) and any(is_self(t, node.attr) for t in s.targets)]
+        values = assigned(frame.cls, node.attr)
     else:
         return []
     return (

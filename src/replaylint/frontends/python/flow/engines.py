@@ -172,7 +172,8 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
         return from_init(reader, module, init, scope, frames, MAX_SITES)
     named = calls(module, (scope.name + "(",))
     sites = [(module, site) for site in named if isinstance(site.node.func, ast.Name) and site.node.func.id == scope.name]
-    sites += [(module, site) for site in closure_sites(module, scope) if all(site.node is not other.node for _, other in sites)]
+    near = lambda factory: elsewhere(reader, module, factory, (factory.name + "(",))  # noqa: E731
+    sites += [(home, site) for home, site in closure_sites(module, scope, near) if all(site.node is not other.node for _, other in sites)]
     # `Process(target=main, args=(...))`, `main.remote(...)` of a Ray task
     sites += [(module, site) for site in (*handed_sites(module, scope), *task_sites(reader, module, scope))]
     if not sites and (scope.args.kwarg is not None or decides_by_parameter(scope) or reads_parameter(scope, call.node)):
@@ -286,6 +287,8 @@ def _site_frame(reader: Reader, home: Module, site: Call, outer: int) -> Frame:
     if not outer or not isinstance(site.scope, FUNCTIONS):
         return plain
     found = contexts(reader, home, site, outer - 1)
+    if len(found) > 1 and found[0].outer is not None and all(f.outer == found[0].outer for f in found):
+        return replace(plain, outer=found[0].outer)  # a closure's calls (a loop's turns): what its factory's call gave it
     return found[0] if len(found) == 1 else plain
 
 

@@ -62,8 +62,10 @@ def spawn_words(text: str) -> bool:
 
 def spawned_launches(reader: Reader, module: Module) -> Iterator[Launch]:
     """The servers the module's helpers start with their callers' words, and those it starts
-    with words of its own that name values of other modules (`str(PORT)` of `settings.PORT`:
-    the libcst pass reads the words, `flow.merge` gives it the values it could not read)."""
+    with words of its own: the libcst pass reads the words, `flow.merge` gives it the values it
+    could not read (`str(PORT)` of `settings.PORT`, a JSON text of keys, the `flag, value` of a
+    loop over a dict the program spells out: MiniCPM's `for flag, value in SERVER_OPTIONS.items():
+    cmd += [flag, value]`)."""
     for call in calls(module, _WORDS):
         scope, node = call.scope, call.node
         plain = Frame(module, scope, call.cls, None, call.placed)
@@ -85,9 +87,8 @@ def spawned_launches(reader: Reader, module: Module) -> Iterator[Launch]:
         # a method whose words its object's construction decides (`self.config` of `__init__(self, config)`)
         from_caller = from_caller or (call.cls is not None and reads_stored_parameter(call.cls, init_of(module, call.cls), scope))
         if _known(own) and (not from_caller or all(getattr(item, "known", False) for item in own)):
-            if _imported_words(module, own):
-                launch = _launch(reader, module, node, words, plain, own_words=True)
-                yield from (launch,) if launch is not None else ()
+            launch = _launch(reader, module, node, words, plain, own_words=True)
+            yield from (launch,) if launch is not None else ()
             continue
         if not from_caller:
             continue
@@ -179,14 +180,6 @@ def _word_span(modules: dict, word: Word) -> Span | None:
 
 def _known(items: object) -> bool:
     return isinstance(items, tuple) and bool(items)
-
-
-def _imported_words(module: Module, items: tuple) -> bool:
-    """Whether a word of the module's own list is a value read through a name (another module's
-    constant, `str(PORT)`, `f"--port={PORT}"`): the words the libcst pass, which reads one
-    module's literals, may leave unknown; or a JSON text of keys (`json.dumps(speculative_config())`)."""
-    named = (item.known and not item.assumptions and (item.hops or (item.span and item.span.path != module.path)) for item in items)
-    return any(named) or any(item.known and item.keys for item in items)
 
 
 def _launch(reader: Reader, module: Module, node: ast.Call, words: ast.expr, frame: Frame, own_words: bool = False) -> Launch | None:
