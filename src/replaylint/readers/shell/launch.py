@@ -20,6 +20,7 @@ from ...records import record
 from ...source import ExtractContext, SourceFile
 from ...vllm.command_line import Token
 from ...vllm.releases import Release
+from .file_words import json_file_token
 from .grammar import Node
 from .launchers import EnvWord, Invocation, image_release
 from .nodes import touches_error, words_of
@@ -57,7 +58,8 @@ class LaunchBuilder:
             return None
         args = invocation.args
         tokens = [
-            Token(
+            json_file_token(f, self.spans.span(f.start, f.end), self.context, self.source.path)
+            or Token(
                 None if f.spread else f.text,
                 self.spans.span(f.start, f.end),
                 f.raw,
