@@ -4,6 +4,11 @@
   "$(cat configs/spec.json)"`, `$(< FILE)`, backquotes, or held by a variable first) is the file's object, each
   key found at its line of the file. An unquoted use (split at the JSON's blanks), a pipeline, an absolute path or a
   file the tree does not hold leaves the word unknown.
+- `self.chat.completions.create(...)` in a subclass of `OpenAI` (or `AsyncOpenAI`) goes where its `__init__`'s
+  `super().__init__(...)` points, read with each construction of the class in the tree, else with `__init__`'s
+  defaults and an empty `**kwargs` as written (`kwargs.setdefault("base_url", URL)` before `super().__init__(
+  **kwargs)`), the message saying so. A construction passing another address, or a default the run decides,
+  leaves the client untied.
 """
 
 from __future__ import annotations
@@ -65,3 +70,84 @@ def test_other_spellings_of_the_read(tmp_path: Path, changes: dict) -> None:
 )
 def test_a_read_not_known_leaves_the_config_unknown(tmp_path: Path, changes: dict) -> None:
     assert findings(tmp_path, SPEC_ON, changes) == []
+
+
+# --- an OpenAI subclass with its address as a default ------------------------------------------------
+
+BUDGET_ON = "openai_subclass_chat_thinking_token_budget_in_extra_body"
+BUDGET_OFF = "openai_subclass_chat_thinking_budget_only_in_chat_template_kwargs_clean"
+CLIENT = "policy/client.py"
+BUDGET = ("RPL303", CLIENT, 17, False)
+LOCAL = '"http://localhost:8000/v1"'
+SET_DEFAULT = f'kwargs.setdefault("base_url", {LOCAL})'
+INIT = f"""    def __init__(self, **kwargs) -> None:
+        {SET_DEFAULT}
+        kwargs.setdefault("api_key", "EMPTY")
+        super().__init__(**kwargs)"""
+
+
+def with_os(old: str, new: str) -> str:
+    """The case's client, `os` imported and `old` replaced by `new`."""
+    text = (HELD_OUT / BUDGET_ON / CLIENT).read_text(encoding="utf-8")
+    assert old in text
+    return "import os\n" + text.replace(old, new)
+
+
+def test_the_subclass_sends_the_thinking_budget_to_its_default_address(tmp_path: Path) -> None:
+    assert findings(tmp_path, BUDGET_ON) == [BUDGET]
+
+
+def test_the_budget_only_as_a_template_variable_is_clean(tmp_path: Path) -> None:
+    assert findings(tmp_path, BUDGET_OFF) == []
+
+
+@pytest.mark.parametrize(
+    ("changes", "added"),
+    [
+        # the address as a parameter's default
+        (
+            {
+                CLIENT: (
+                    INIT,
+                    f'    def __init__(self, base_url: str = {LOCAL}, **kwargs) -> None:\n        super().__init__(base_url=base_url, api_key="EMPTY", **kwargs)',
+                )
+            },
+            None,
+        ),
+        # the async client
+        ({CLIENT: ("(OpenAI)", "(AsyncOpenAI)")}, None),
+        # a construction in the tree that passes only a timeout
+        (None, {"policy/run.py": "from policy.client import PolicyClient\n\nprint(PolicyClient(timeout=600).think('2+2?'))\n"}),
+        # a construction passing the server's address itself
+        (None, {"policy/run.py": f"from policy.client import PolicyClient\n\nPolicyClient(base_url={LOCAL}).think('hi')\n"}),
+    ],
+)
+def test_other_spellings_of_the_subclass(tmp_path: Path, changes: dict | None, added: dict | None) -> None:
+    moved = 2 if changes and "base_url: str" in changes[CLIENT][1] else 0  # two lines fewer
+    if changes and "(AsyncOpenAI)" in changes[CLIENT][1]:
+        changes = {
+            CLIENT: (
+                "from openai import OpenAI\n\n\nclass PolicyClient(OpenAI)",
+                "from openai import AsyncOpenAI\n\n\nclass PolicyClient(AsyncOpenAI)",
+            )
+        }
+    assert findings(tmp_path, BUDGET_ON, changes, added) == [("RPL303", CLIENT, 17 - moved, False)]
+
+
+@pytest.mark.parametrize(
+    ("changes", "added"),
+    [
+        (None, {CLIENT: with_os(SET_DEFAULT, 'kwargs.setdefault("base_url", os.environ["POLICY_URL"])')}),
+        ({CLIENT: (SET_DEFAULT, SET_DEFAULT.replace("8000", "8001"))}, None),
+        (None, {CLIENT: with_os(SET_DEFAULT, f'if os.environ.get("LOCAL_POLICY"):\n            {SET_DEFAULT}')}),
+        (
+            None,
+            {
+                "policy/run.py": "import os\nfrom policy.client import PolicyClient\n\nPolicyClient(base_url=os.environ['URL']).think('hi')\n"
+            },
+        ),
+        (None, {"policy/run.py": "from policy.client import PolicyClient\n\nPolicyClient(base_url='http://gpu-2:8000/v1').think('hi')\n"}),
+    ],
+)
+def test_an_address_not_the_servers_leaves_the_subclass_untied(tmp_path: Path, changes: dict | None, added: dict | None) -> None:
+    assert findings(tmp_path, BUDGET_ON, changes, added) == []
