@@ -73,7 +73,6 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 PENDING: dict[str, str] = {
     "apptainer_runscript_server_httpx_generate_logit_bias_from_token_ids": "first run (stop 43): RPL302 missed (a logit_bias dict comprehension over pinned token ids; base URL from a YAML file)",
     "devcontainer_poststart_server_curl_body_json_top_k_equal_text_config_vocab": "first run (stop 43): RPL304 missed (a curl -d @body.json body whose top_k equals the checkpoint text_config.vocab_size)",
-    "locust_rollout_load_test_chat_route_on_replay_server": "first run (stop 43): RPL301 missed (a Locust HttpUser that only uses the chat route of the replay server)",
 }
 
 

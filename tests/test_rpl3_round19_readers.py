@@ -9,6 +9,9 @@
   defaults and an empty `**kwargs` as written (`kwargs.setdefault("base_url", URL)` before `super().__init__(
   **kwargs)`), the message saying so. A construction passing another address, or a default the run decides,
   leaves the client untied.
+- A Locust user (`class W(HttpUser)`, `FastHttpUser`) whose `host` is written once in its class body posts
+  `self.client.post(path)` to that host followed by the path (the message says it holds when locust runs without
+  `--host`). A host the run gives, one a method sets, or another port leaves the client untied.
 """
 
 from __future__ import annotations
@@ -151,3 +154,60 @@ def test_other_spellings_of_the_subclass(tmp_path: Path, changes: dict | None, a
 )
 def test_an_address_not_the_servers_leaves_the_subclass_untied(tmp_path: Path, changes: dict | None, added: dict | None) -> None:
     assert findings(tmp_path, BUDGET_ON, changes, added) == []
+
+
+# --- a Locust user ------------------------------------------------------------------------------
+
+LOCUST_ON = "locust_rollout_load_test_chat_route_on_replay_server"
+LOCUST_OFF = "locust_rollout_load_test_generate_route_on_replay_server_clean"
+LOCUSTFILE = "loadtest/locustfile.py"
+CHAT_ONLY = ("RPL301", LOCUSTFILE, 15, False)
+HOST = '    host = "http://localhost:8000"'
+POST = 'self.client.post("/v1/chat/completions", json=body, name="rollout")'
+
+
+def test_the_load_test_samples_only_through_the_chat_route(tmp_path: Path) -> None:
+    assert findings(tmp_path, LOCUST_ON) == [CHAT_ONLY]
+
+
+def test_the_generate_route_is_clean(tmp_path: Path) -> None:
+    assert findings(tmp_path, LOCUST_OFF) == []
+
+
+def locustfile(*pairs: tuple[str, str]) -> str:
+    """The case's locustfile with each (old, new) made."""
+    text = (HELD_OUT / LOCUST_ON / LOCUSTFILE).read_text(encoding="utf-8")
+    for old, new in pairs:
+        assert old in text
+        text = text.replace(old, new)
+    return text
+
+
+IMPORT = "from locust import HttpUser, between, task"
+
+
+@pytest.mark.parametrize(
+    ("pairs", "line"),
+    [
+        ([(HOST, '    host: str = "http://127.0.0.1:8000"')], 15),
+        ([(POST, 'self.client.request("POST", "/v1/chat/completions", json=body)')], 15),
+        ([(IMPORT, "from locust import between, task\nfrom locust.contrib.fasthttp import FastHttpUser as HttpUser")], 16),
+        ([(IMPORT, "import locust\nfrom locust import between, task"), ("(HttpUser)", "(locust.HttpUser)")], 16),
+    ],
+)
+def test_other_spellings_of_the_user(tmp_path: Path, pairs: list, line: int) -> None:
+    assert findings(tmp_path, LOCUST_ON, added={LOCUSTFILE: locustfile(*pairs)}) == [("RPL301", LOCUSTFILE, line, False)]
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {LOCUSTFILE: (HOST, '    host = __import__("os").environ["TARGET_HOST"]')},
+        {LOCUSTFILE: (HOST, HOST.replace("8000", "8001"))},
+        {LOCUSTFILE: ("    @task", '    def on_start(self) -> None:\n        self.host = "http://10.0.0.7:8000"\n\n    @task')},
+        {LOCUSTFILE: (POST, POST.replace('"/v1/chat', '"http://localhost:9000/v1/chat'))},
+        {LOCUSTFILE: ("class RolloutWorker(HttpUser):", "class RolloutWorker:")},
+    ],
+)
+def test_a_host_not_the_servers_leaves_the_user_untied(tmp_path: Path, changes: dict) -> None:
+    assert findings(tmp_path, LOCUST_ON, changes) == []

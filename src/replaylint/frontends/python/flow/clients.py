@@ -45,6 +45,7 @@ from .client_partials import partial_sends, with_call_keywords
 from .dspy_lms import dspy_target
 from .frames import Frame, parameters
 from .litellm_routers import PROVIDERS, ROUTES, deployed_base
+from .locust_users import user_address
 from .module import FUNCTIONS, Module, parse
 from .reader import Reader
 from .requests import request_frames
@@ -190,9 +191,11 @@ def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> 
     written = as_written(reader, frame)
     url = text(reader, given, written)
     address = url_address(url) or _under_base(reader, url, func.value, frame) or url_address(prefixed_url(reader, url, func.value, frame))
+    address, at_run = (address, "") if address is not None else user_address(reader, url, func.value, frame)
     if address is None:
         return None
-    return posted(reader, node, _body(node), frame, address, _address_condition(given, written), written)
+    condition = " and ".join(filter(None, (_address_condition(given, written), at_run)))
+    return posted(reader, node, _body(node), frame, address, condition, written)
 
 
 def posted(
