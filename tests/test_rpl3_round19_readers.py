@@ -12,6 +12,13 @@
 - A Locust user (`class W(HttpUser)`, `FastHttpUser`) whose `host` is written once in its class body posts
   `self.client.post(path)` to that host followed by the path (the message says it holds when locust runs without
   `--host`). A host the run gives, one a method sets, or another port leaves the client untied.
+- A dev container's lifecycle commands (`postStartCommand` and the others that run in the container: a string for
+  the shell, an array of words, an object of either) are launches, its `image` the release evidence;
+  `initializeCommand` (on the host) and other JSON files are not read.
+- `curl URL -H 'Content-Type: application/json' -d @body.json` (`--json`, `--data-binary`, an inline `-d '{...}'`)
+  in a shell script is a client of the server on the URL's port, the body's fields found in the body file (or at
+  the word). A body not sent as JSON, `-G`, a body from stdin or outside the tree, an option not known or another
+  port leaves it unread.
 """
 
 from __future__ import annotations
@@ -211,3 +218,67 @@ def test_other_spellings_of_the_user(tmp_path: Path, pairs: list, line: int) -> 
 )
 def test_a_host_not_the_servers_leaves_the_user_untied(tmp_path: Path, changes: dict) -> None:
     assert findings(tmp_path, LOCUST_ON, changes) == []
+
+
+# --- a dev container's server and a curl client ---------------------------------------------------
+
+CURL_ON = "devcontainer_poststart_server_curl_body_json_top_k_equal_text_config_vocab"
+CURL_OFF = "devcontainer_poststart_server_curl_body_json_top_k_below_checkpoint_vocab_clean"
+DEVCONTAINER, PROBE = ".devcontainer/devcontainer.json", "scripts/probe.sh"
+AT_VOCAB = ("RPL304", "requests/generate.json", 5, False)
+START = '"postStartCommand": "nohup vllm serve ./models/policy --port 8000 --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out > /tmp/vllm.log 2>&1 &"'
+SERVE_WORDS = '"vllm", "serve", "./models/policy", "--port", "8000", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs", "--enable-scale-out"'
+BODY = "  -d @requests/generate.json"
+HEADER = "  -H 'Content-Type: application/json' \\\n"
+
+
+def test_the_curl_body_asks_for_the_whole_vocabulary(tmp_path: Path) -> None:
+    assert findings(tmp_path, CURL_ON) == [AT_VOCAB]
+
+
+def test_a_top_k_below_the_vocabulary_is_clean(tmp_path: Path) -> None:
+    assert findings(tmp_path, CURL_OFF) == []
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {DEVCONTAINER: (START, START.replace("postStartCommand", "postCreateCommand"))},
+        {DEVCONTAINER: (START, '"postStartCommand": {"server": ' + START.partition(": ")[2] + "}")},
+        {DEVCONTAINER: (START, f'"postStartCommand": [{SERVE_WORDS}]')},
+        {PROBE: (BODY, "  --data-binary @requests/generate.json")},
+        {PROBE: (HEADER + BODY, "  --json @requests/generate.json")},
+        {PROBE: (BODY, "  -X POST -d @requests/generate.json")},
+    ],
+)
+def test_other_spellings_of_the_server_and_the_client(tmp_path: Path, changes: dict) -> None:
+    assert findings(tmp_path, CURL_ON, changes) == [AT_VOCAB]
+
+
+def test_an_inline_body_is_found_at_its_word(tmp_path: Path) -> None:
+    inline = """  -d '{"token_ids": [1, 2], "sampling_params": {"top_k": 151936, "max_tokens": 8}}'"""
+    assert findings(tmp_path, CURL_ON, {PROBE: (BODY, inline)}) == [("RPL304", PROBE, 7, False)]
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {DEVCONTAINER: (START, START.replace("postStartCommand", "initializeCommand"))},
+        {DEVCONTAINER: (START, START.replace("8000", "8001"))},
+        {PROBE: (HEADER, "")},  # a form body: vLLM refuses it
+        {PROBE: (BODY, "  -G -d @requests/generate.json")},
+        {PROBE: (BODY, "  -d @- < requests/generate.json")},
+        {PROBE: (BODY, "  -d @/srv/requests/generate.json")},
+        {PROBE: (BODY, "  --unix-socket /tmp/vllm.sock -d @requests/generate.json")},
+        {PROBE: ("localhost:8000", "localhost:9000")},
+    ],
+)
+def test_a_client_not_read_or_not_the_servers_is_silent(tmp_path: Path, changes: dict) -> None:
+    assert findings(tmp_path, CURL_ON, changes) == []
+
+
+def test_another_json_file_is_no_dev_container(tmp_path: Path) -> None:
+    tree = tmp_path / "tree"
+    shutil.copytree(HELD_OUT / CURL_ON, tree)
+    (tree / DEVCONTAINER).rename(tree / ".devcontainer" / "settings.json")
+    assert judged(tree) == []

@@ -98,7 +98,10 @@ def _not_an_argument(data: bytes, offset: int) -> bool:
 
 
 _FRAMEWORK_PREFILTERS = {kind: prefilters(kind) for kind in ("yaml", "toml", "shell")}
-_TASK_DEFINITION = re.compile(rb'"(?:containerDefinitions|AWS::ECS::TaskDefinition|TaskGroups)"')  # ECS, a Nomad job
+# ECS, a Nomad job, a dev container's lifecycle commands
+_TASK_DEFINITION = re.compile(
+    rb'"(?:containerDefinitions|AWS::ECS::TaskDefinition|TaskGroups|(?:onCreate|updateContent|postCreate|postStart|postAttach)Command)"'
+)
 _JSON_MASK_ON = re.compile(rb'"return_sampling_mask"\s*:\s*(?:true|1)\b')  # all a JSON file can launch
 
 
@@ -117,7 +120,7 @@ def relevant(kind: str, data: bytes) -> bool:
     if words is None:
         return False
     if kind == "json":
-        if _TASK_DEFINITION.search(data):  # an ECS task definition's containers, a Nomad job's tasks: command lines
+        if _TASK_DEFINITION.search(data):  # an ECS task definition's containers, a Nomad job's tasks, ...: command lines
             return _mentions_mask(words) or _needs_vllm_alone("yaml", words)
         return b"return_sampling_mask" in words and found_at(_JSON_MASK_ON, data, (b'"return_sampling_mask"',))
     if any(words.any(prefilter.groups[0]) and prefilter.matches(data) for prefilter in _FRAMEWORK_PREFILTERS.get(kind, ())):

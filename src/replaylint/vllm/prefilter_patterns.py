@@ -144,6 +144,7 @@ CLIENTS = (
     # on a command line, or in the `--config` file it names
     ClientWords(_READ_AT_THE_CLIENT, "shell", (b"vllm_mode", b"vllm-mode", b"trl ", b"--config"), "a TRL trainer in server mode"),
     ClientWords(_READ_AT_THE_CLIENT, "shell", (b"vllm serve", b"api_server"), "a server of its own (a client on its port may talk to it)"),
+    ClientWords(_READ_AT_THE_CLIENT, "shell", (b"curl ",), "a curl post (`readers/shell/curl`)"),
 )
 
 

@@ -12,7 +12,7 @@ there). A file that is not found, is not a JSON object, or is too large leaves t
 from __future__ import annotations
 
 from ...frameworks.engine_mappings import nested_settings
-from ...json_document import JsonError, placed, values
+from ...json_document import JsonDocument, JsonError, placed, values
 from ...model import Span
 from ...regexes import on_use
 from ...source import ExtractContext, SourceFile
@@ -35,31 +35,38 @@ def file_path(raw: str) -> str | None:
 
 def json_file_token(word: Field, span: Span, context: ExtractContext, launching_path: str) -> Token | None:
     """The token of a word that is one JSON object file's text, its keys placed in that file."""
-    from ..vllm_config import config_candidates
-
     hole = word.chunks[0] if not word.spread and word.text is None and len(word.chunks) == 1 else None
     if not isinstance(hole, Hole) or hole.splits or hole.reparsed or hole.forwarded:
         return None
     path = file_path(hole.raw)
-    if path is None or path.startswith("/"):
+    source = tree_file(path, context, launching_path, hole.start) if path is not None else None
+    found = json_object(source) if source is not None else None
+    if source is None or found is None:
         return None
-    for candidate in config_candidates(path, context, launching_path, hole.start):
+    data, document = found
+    return Token(source.text.rstrip("\n"), span, word.raw, keys=nested_settings(document, (), data), written=document.value_span())
+
+
+def tree_file(path: str, context: ExtractContext, launching_path: str, offset: int) -> SourceFile | None:
+    """The file of the tree a relative path a command reads at `offset` names (as a `--config`
+    file is looked for: `vllm_config.config_candidates`); None outside the tree or not found."""
+    from ..vllm_config import config_candidates
+
+    if not path or path.startswith("/"):
+        return None
+    for candidate in config_candidates(path, context, launching_path, offset):
         text = context.read_text(candidate)
-        if text is None:
-            continue
-        return _object_token(SourceFile(candidate, text), word, span)
+        if text is not None:
+            return SourceFile(candidate, text)
     return None
 
 
-def _object_token(source: SourceFile, word: Field, span: Span) -> Token | None:
+def json_object(source: SourceFile) -> tuple[dict, JsonDocument] | None:
+    """A file's JSON object and its placed document; None for anything else, or a file too large."""
     if len(source.text) > _READ_LIMIT:
         return None
     try:
         data = values(source.text)
     except JsonError:
         return None
-    if not isinstance(data, dict):
-        return None
-    document = placed(source, data)
-    text = source.text.rstrip("\n")
-    return Token(text, span, word.raw, keys=nested_settings(document, (), data), written=document.value_span())
+    return (data, placed(source, data)) if isinstance(data, dict) else None

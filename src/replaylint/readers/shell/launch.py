@@ -112,6 +112,14 @@ class LaunchBuilder:
         env_open = invocation.found.env_open or (world.env_open and invocation.found.ray_job is None)
         return replace(launch, env_open=env_open, handle=handle, local=_reached_locally(launch, invocation.found.published))
 
+    def curl(self, words: list[Field], span: Span) -> None:
+        """A `curl` that posts to a server (`curl.curl_client`): a client for the servers of the run."""
+        from .curl import curl_client
+
+        client = curl_client(words, span, self.context, self.spans, self.source.path)
+        if client is not None:
+            self.context.clients.append(client)
+
     def broken_continuation(self, launch: Launch, place: Place, node: Node) -> Launch:
         """`--flag \\  # comment`: the backslash escapes a space, the comment ends the command,
         and the next line runs as a command of its own. Recorded as an issue of the launch."""
