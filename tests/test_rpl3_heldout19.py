@@ -71,7 +71,6 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
 PENDING: dict[str, str] = {
-    "apptainer_runscript_server_httpx_generate_logit_bias_from_token_ids": "first run (stop 43): RPL302 missed (a logit_bias dict comprehension over pinned token ids; base URL from a YAML file)",
 }
 
 

@@ -19,6 +19,10 @@
   in a shell script is a client of the server on the URL's port, the body's fields found in the body file (or at
   the word). A body not sent as JSON, `-G`, a body from stdin or outside the tree, an option not known or another
   port leaves it unread.
+- An Apptainer definition file (`*.def` with a `Bootstrap:` header) runs its `%runscript` (and `%startscript`) after
+  `%environment`, `From:` its release; `%post` (build time) is no launch.
+- `{token_id: -100.0 for token_id in IDS.values()}` over token ids known here (a dict of another module, a list) is
+  a `logit_bias` of those ids, found at the comprehension; ids not known, a filter, or biases of 0 leave it silent.
 """
 
 from __future__ import annotations
@@ -282,3 +286,49 @@ def test_another_json_file_is_no_dev_container(tmp_path: Path) -> None:
     shutil.copytree(HELD_OUT / CURL_ON, tree)
     (tree / DEVCONTAINER).rename(tree / ".devcontainer" / "settings.json")
     assert judged(tree) == []
+
+
+# --- an Apptainer server and a logit_bias comprehension -------------------------------------------
+
+BIAS_ON = "apptainer_runscript_server_httpx_generate_logit_bias_from_token_ids"
+BIAS_OFF = "apptainer_runscript_server_httpx_generate_logit_bias_all_zero_clean"
+GENERATE, DEF = "rollout/generate.py", "replay.def"
+BIASES = ("RPL302", GENERATE, 9, False)
+COMPREHENSION = "SUPPRESS = {token_id: -100.0 for token_id in SPECIAL_TOKEN_IDS.values()}"
+RUN = "%runscript\n    exec vllm serve"
+
+
+def test_the_comprehension_biases_the_special_tokens(tmp_path: Path) -> None:
+    assert findings(tmp_path, BIAS_ON) == [BIASES]
+
+
+def test_neutral_biases_are_clean(tmp_path: Path) -> None:
+    assert findings(tmp_path, BIAS_OFF) == []
+
+
+@pytest.mark.parametrize(
+    ("changes", "line"),
+    [
+        ({GENERATE: (COMPREHENSION, "SUPPRESS = {i: -100 for i in [151643, 151644]}")}, 9),
+        ({GENERATE: (COMPREHENSION, "SUPPRESS = {i: 5 for i in (151643, 151645)}")}, 9),
+        ({GENERATE: (COMPREHENSION, "BIAS = -100.0\nSUPPRESS = {i: BIAS for i in SPECIAL_TOKEN_IDS.values()}")}, 10),
+        ({DEF: (RUN, "%startscript\n    exec vllm serve")}, 9),
+        ({DEF: ("%runscript\n", "%post\n    pip install httpx\n\n%runscript\n")}, 9),
+    ],
+)
+def test_other_spellings_of_the_biases_and_the_server(tmp_path: Path, changes: dict, line: int) -> None:
+    assert findings(tmp_path, BIAS_ON, changes) == [("RPL302", GENERATE, line, False)]
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {GENERATE: (COMPREHENSION, "SUPPRESS = {i: -100.0 for i in SPECIAL_TOKEN_IDS.values() if i > 200000}")},
+        {GENERATE: (COMPREHENSION, "SUPPRESS = {i: -100.0 for i in __import__('json').load(open('ids.json'))}")},
+        {GENERATE: (COMPREHENSION, "SUPPRESS = {i: 0 for i in (151643, 151645)}")},
+        {DEF: (RUN, "%post\n    exec vllm serve")},
+        {DEF: ("Bootstrap: docker\n", "")},
+    ],
+)
+def test_biases_not_known_or_no_server_are_silent(tmp_path: Path, changes: dict) -> None:
+    assert findings(tmp_path, BIAS_ON, changes) == []

@@ -34,6 +34,7 @@ _MODULES = {
     "justfile": "replaylint.frontends.recipes",
     "systemd": "replaylint.frontends.command_lines",
     "procfile": "replaylint.frontends.command_lines",
+    "apptainer": "replaylint.frontends.command_lines",
     "tox": "replaylint.frontends.command_lines",
     "supervisord": "replaylint.frontends.command_lines",
 }
@@ -198,6 +199,7 @@ _KINDS_BY_SUFFIX = {
     ".slurm": "shell",
     ".service": "systemd",
     ".container": "systemd",  # Podman Quadlet units: `command_lines` tells them by name
+    ".def": "apptainer",  # Apptainer definition files (`command_lines.apptainer` reads those with a `Bootstrap:` header)
     ".conf": "supervisord",  # `supervisord.conf`, `conf.d/*.conf`; the prefilter keeps those with a program
     ".yaml": "yaml",
     ".yml": "yaml",

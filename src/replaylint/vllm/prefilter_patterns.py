@@ -99,6 +99,7 @@ _RUNNER_WRITES = {
     "justfile": _SHELL_WRITE,
     "systemd": _SHELL_WRITE,  # `Environment=NAME=0`
     "procfile": _SHELL_WRITE,
+    "apptainer": _SHELL_WRITE,
     "supervisord": _SHELL_WRITE,  # `environment=NAME="0"`
     "tox": re.compile(rb"VLLM_USE_V2_MODEL_RUNNER[ \t]*=(?![ \t]*" + _ONE + rb")"),  # a `setenv` line
     "dockerfile": re.compile(rb"VLLM_USE_V2_MODEL_RUNNER(?!(?:=|[ \t]+)" + _ONE + rb")"),
