@@ -22,62 +22,11 @@ from ...source import ExtractContext, SourceFile
 from .file_words import json_object, tree_file
 from .values import Field
 
-_FLAGS = frozenset(
-    (
-        "-s",
-        "--silent",
-        "-S",
-        "--show-error",
-        "-f",
-        "--fail",
-        "--fail-with-body",
-        "-L",
-        "--location",
-        "-v",
-        "--verbose",
-        "-i",
-        "--include",
-        "-k",
-        "--insecure",
-        "-N",
-        "--no-buffer",
-        "--compressed",
-        "-4",
-        "-6",
-        "--http1.1",
-        "--http2",
-    )
-)
-_SHORT_FLAGS = frozenset("sSfLvikN46")
-_VALUED = frozenset(
-    (
-        "-o",
-        "--output",
-        "-m",
-        "--max-time",
-        "--connect-timeout",
-        "--retry",
-        "--retry-delay",
-        "--retry-max-time",
-        "-w",
-        "--write-out",
-        "-u",
-        "--user",
-        "-A",
-        "--user-agent",
-        "-e",
-        "--referer",
-        "-b",
-        "--cookie",
-        "-c",
-        "--cookie-jar",
-        "--cacert",
-        "--cert",
-        "--key",
-        "-x",
-        "--proxy",
-    )
-)
+_FLAGS = frozenset("-s --silent -S --show-error -f --fail --fail-with-body -L --location -v --verbose -i --include".split())
+_FLAGS |= frozenset("-k --insecure -N --no-buffer --compressed -4 -6 --http1.1 --http2".split())
+_SHORT_FLAGS = frozenset("sSfLvikN46")  # `-sS`
+_VALUED = frozenset("-o --output -m --max-time --connect-timeout --retry --retry-delay --retry-max-time -w --write-out".split())
+_VALUED |= frozenset("-u --user -A --user-agent -e --referer -b --cookie -c --cookie-jar --cacert --cert --key -x --proxy".split())
 _BODIES = {
     "-d": True,
     "--data": True,
