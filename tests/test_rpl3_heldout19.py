@@ -70,13 +70,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
-PENDING: dict[str, str] = {
-    "apptainer_runscript_server_httpx_generate_logit_bias_from_token_ids": "first run (stop 43): RPL302 missed (a logit_bias dict comprehension over pinned token ids; base URL from a YAML file)",
-    "devcontainer_poststart_server_curl_body_json_top_k_equal_text_config_vocab": "first run (stop 43): RPL304 missed (a curl -d @body.json body whose top_k equals the checkpoint text_config.vocab_size)",
-    "locust_rollout_load_test_chat_route_on_replay_server": "first run (stop 43): RPL301 missed (a Locust HttpUser that only uses the chat route of the replay server)",
-    "openai_subclass_chat_thinking_token_budget_in_extra_body": "first run (stop 43): RPL303 missed (thinking budget in the extra_body of an OpenAI subclass)",
-    "serve_speculative_config_cat_json_file_synthetic": "first run (stop 43): RPL306 missed (--speculative-config \"$(cat configs/spec.json)\")",
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_a_third_are_clean() -> None:

@@ -6,7 +6,7 @@ result in the cache (`cache/served_json`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, TypeVar
+from typing import TYPE_CHECKING, Any, Iterable, TypeVar
 
 from .records import record
 
@@ -87,3 +87,20 @@ def distinct(items: Iterable[_T]) -> tuple[_T, ...]:
         if item not in kept:
             kept.append(item)
     return tuple(kept)
+
+
+_SCHEME_PORTS = {"http": 80, "https": 443}
+
+
+def url_address(url: Any) -> tuple[str, int, str] | None:
+    """(host, port, path) of a known URL."""
+    from urllib.parse import urlsplit  # imported when a client is read
+
+    if not isinstance(url, str):
+        return None
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port or _SCHEME_PORTS.get(parts.scheme)
+    except ValueError:
+        return None
+    return (parts.hostname, port, parts.path) if port is not None and parts.hostname else None

@@ -100,7 +100,7 @@ def launches_of(document: PlacedDocument, mappings: list[tuple[tuple[Any, ...], 
         for key, item in value.items():
             span = document.nearest(*path, key)
             name = key.replace("-", "_")
-            keys = _nested(document, (*path, key), item)
+            keys = nested_settings(document, (*path, key), item)
             settings[name] = Setting(name, item, span, document.text(span), document.value_span(*path, key), keys)
         launches.append(
             Launch(
@@ -114,7 +114,7 @@ def launches_of(document: PlacedDocument, mappings: list[tuple[tuple[Any, ...], 
     return launches
 
 
-def _nested(document: PlacedDocument, path: tuple[Any, ...], value: Any) -> dict[str, Setting]:
+def nested_settings(document: PlacedDocument, path: tuple[Any, ...], value: Any) -> dict[str, Setting]:
     """The keys of a nested table (`[engine.speculative_config]`), each where it is written."""
     if not isinstance(value, dict):
         return {}
@@ -122,6 +122,6 @@ def _nested(document: PlacedDocument, path: tuple[Any, ...], value: Any) -> dict
     for key, item in value.items():
         span = document.nearest(*path, key)
         found[str(key)] = Setting(
-            str(key), item, span, document.text(span), document.value_span(*path, key), _nested(document, (*path, key), item)
+            str(key), item, span, document.text(span), document.value_span(*path, key), nested_settings(document, (*path, key), item)
         )
     return found

@@ -34,6 +34,7 @@ _MODULES = {
     "justfile": "replaylint.frontends.recipes",
     "systemd": "replaylint.frontends.command_lines",
     "procfile": "replaylint.frontends.command_lines",
+    "apptainer": "replaylint.frontends.command_lines",
     "tox": "replaylint.frontends.command_lines",
     "supervisord": "replaylint.frontends.command_lines",
 }
@@ -98,7 +99,10 @@ def _not_an_argument(data: bytes, offset: int) -> bool:
 
 
 _FRAMEWORK_PREFILTERS = {kind: prefilters(kind) for kind in ("yaml", "toml", "shell")}
-_TASK_DEFINITION = re.compile(rb'"(?:containerDefinitions|AWS::ECS::TaskDefinition|TaskGroups)"')  # ECS, a Nomad job
+# ECS, a Nomad job, a dev container's lifecycle commands
+_TASK_DEFINITION = re.compile(
+    rb'"(?:containerDefinitions|AWS::ECS::TaskDefinition|TaskGroups|(?:onCreate|updateContent|postCreate|postStart|postAttach)Command)"'
+)
 _JSON_MASK_ON = re.compile(rb'"return_sampling_mask"\s*:\s*(?:true|1)\b')  # all a JSON file can launch
 
 
@@ -117,7 +121,7 @@ def relevant(kind: str, data: bytes) -> bool:
     if words is None:
         return False
     if kind == "json":
-        if _TASK_DEFINITION.search(data):  # an ECS task definition's containers, a Nomad job's tasks: command lines
+        if _TASK_DEFINITION.search(data):  # an ECS task definition's containers, a Nomad job's tasks, ...: command lines
             return _mentions_mask(words) or _needs_vllm_alone("yaml", words)
         return b"return_sampling_mask" in words and found_at(_JSON_MASK_ON, data, (b'"return_sampling_mask"',))
     if any(words.any(prefilter.groups[0]) and prefilter.matches(data) for prefilter in _FRAMEWORK_PREFILTERS.get(kind, ())):
@@ -195,6 +199,7 @@ _KINDS_BY_SUFFIX = {
     ".slurm": "shell",
     ".service": "systemd",
     ".container": "systemd",  # Podman Quadlet units: `command_lines` tells them by name
+    ".def": "apptainer",  # Apptainer definition files (`command_lines.apptainer` reads those with a `Bootstrap:` header)
     ".conf": "supervisord",  # `supervisord.conf`, `conf.d/*.conf`; the prefilter keeps those with a program
     ".yaml": "yaml",
     ".yml": "yaml",

@@ -12,7 +12,8 @@ the prefilter (`frontends.relevant`) already asked for the mask written on. JSON
 comments, so a finding here is silenced with `per-file-ignores`, and fixes are not offered
 (except to the Python that reads the file, `mapping_readers`). An AWS ECS task definition's
 containers (`containerDefinitions`) and a Nomad job's docker tasks (`TaskGroups[].Tasks[]`) are
-launches, read by the YAML frontend's `ecs` and `nomad` readers.
+launches, read by the YAML frontend's `ecs` and `nomad` readers, as are a dev container's lifecycle
+commands (`postStartCommand`, `devcontainer`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ __all__ = ["extract", "render", "parses"]
 
 _TASK_DEFINITION = re.compile(r'"containerDefinitions"|"AWS::ECS::TaskDefinition"')
 _NOMAD_JOB = re.compile(r'"TaskGroups"')
+_DEV_CONTAINER = re.compile(r'"(?:onCreate|updateContent|postCreate|postStart|postAttach)Command"')
 _CHARACTERS_PER_UNIT = 3  # json's C scanner and the position pass: about three characters a microsecond
 
 
@@ -50,9 +52,13 @@ def _container_launches(source: SourceFile, context: ExtractContext) -> list[Lau
     """An ECS task definition's containers (a CloudFormation template's too) and a Nomad job's
     tasks, read by the YAML frontend's readers: JSON is YAML, and a container is read as a
     Kubernetes container is."""
-    from .yaml import container_launch, ecs, nomad
+    from .yaml import container_launch, devcontainer, ecs, nomad
 
-    readers = [read for pattern, read in ((_TASK_DEFINITION, ecs.extract), (_NOMAD_JOB, nomad.extract)) if pattern.search(source.text)]
+    readers = [
+        read
+        for pattern, read in ((_TASK_DEFINITION, ecs.extract), (_NOMAD_JOB, nomad.extract), (_DEV_CONTAINER, devcontainer.extract))
+        if pattern.search(source.text)
+    ]
     return container_launch.json_launches(source, context, readers) if readers else []
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import field, replace
 from typing import Callable, Iterable
 
-from ..model import Assumption, Edit, Fix, Launch, Setting, Span
+from ..model import Assumption, Edit, Fix, Launch, Setting, Span, VersionHint
 from ..records import record
 from ..source import ExtractContext, SourceFile
 
@@ -91,6 +91,7 @@ class Script:
     env: dict[str, Setting]
     assumptions: tuple[Assumption, ...] = ()
     env_open: bool = False  # a file replaylint does not read may add to it (`include`, `set dotenv-load`, `EnvironmentFile=`)
+    version_hint: VersionHint | None = None  # the release the script runs with (an Apptainer image's `From:`)
 
 
 def launches_of(scripts: Iterable[Script], source: SourceFile, context: ExtractContext, escape: Callable[[str], str]) -> list[Launch]:
@@ -104,7 +105,14 @@ def launches_of(scripts: Iterable[Script], source: SourceFile, context: ExtractC
     for script in scripts:
         expanded = script.expanded
         found = extract_script(
-            expanded.text, source, context, to_offset=expanded.to_offset, env=script.env, escape=escape, pieces=expanded.pieces()
+            expanded.text,
+            source,
+            context,
+            to_offset=expanded.to_offset,
+            env=script.env,
+            escape=escape,
+            pieces=expanded.pieces(),
+            version_hint=script.version_hint,
         )
         if script.assumptions:
             found = [_assuming(launch, script.assumptions, (expanded.to_offset(0), expanded.end)) for launch in found]

@@ -183,7 +183,7 @@ def load_config_tokens(path_text: str, token: Token, context: ExtractContext, la
     if not path_text.endswith((".yaml", ".yml")) or os.path.isabs(path_text) or "$" in path_text:
         return None
     offset = token.span.start if token.span is not None else None  # (a word without a place: no `cd` before it is known)
-    for candidate in _candidates(path_text, context, launching_path, offset):
+    for candidate in config_candidates(path_text, context, launching_path, offset):
         text = context.read_text(candidate)
         if text is None or len(text) > _READ_LIMIT:
             continue
@@ -195,7 +195,8 @@ def load_config_tokens(path_text: str, token: Token, context: ExtractContext, la
     return None
 
 
-def _candidates(path_text: str, context: ExtractContext, launching_path: str, offset: int | None) -> Iterator[str]:
+def config_candidates(path_text: str, context: ExtractContext, launching_path: str, offset: int | None) -> Iterator[str]:
+    """Where a relative path a script's command reads at `offset` is looked for (see `load_config_tokens`)."""
     script_folder = _script_folder(context.read_text(launching_path) or "", offset) if offset is not None else None
     if script_folder is not None:  # `cd "$(dirname "$0")/.."` before the launch: the path is read from there
         yield os.path.normpath(os.path.join(os.path.dirname(launching_path), script_folder, path_text))

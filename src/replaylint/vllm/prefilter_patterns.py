@@ -99,6 +99,7 @@ _RUNNER_WRITES = {
     "justfile": _SHELL_WRITE,
     "systemd": _SHELL_WRITE,  # `Environment=NAME=0`
     "procfile": _SHELL_WRITE,
+    "apptainer": _SHELL_WRITE,
     "supervisord": _SHELL_WRITE,  # `environment=NAME="0"`
     "tox": re.compile(rb"VLLM_USE_V2_MODEL_RUNNER[ \t]*=(?![ \t]*" + _ONE + rb")"),  # a `setenv` line
     "dockerfile": re.compile(rb"VLLM_USE_V2_MODEL_RUNNER(?!(?:=|[ \t]+)" + _ONE + rb")"),
@@ -144,6 +145,7 @@ CLIENTS = (
     # on a command line, or in the `--config` file it names
     ClientWords(_READ_AT_THE_CLIENT, "shell", (b"vllm_mode", b"vllm-mode", b"trl ", b"--config"), "a TRL trainer in server mode"),
     ClientWords(_READ_AT_THE_CLIENT, "shell", (b"vllm serve", b"api_server"), "a server of its own (a client on its port may talk to it)"),
+    ClientWords(_READ_AT_THE_CLIENT, "shell", (b"curl ",), "a curl post (`readers/shell/curl`)"),
 )
 
 

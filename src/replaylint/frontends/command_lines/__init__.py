@@ -1,5 +1,5 @@
 """Command lines that another program runs: systemd units (`*.service`: `ExecStart=`), Podman Quadlet
-units (`*.container`: `Image=` and `Exec=`), `Procfile`s
+units (`*.container`: `Image=` and `Exec=`), Apptainer definition files (`*.def`: `%runscript`), `Procfile`s
 (each process's command), `tox.ini` (`commands`) and supervisord programs (`command=`).
 
 Each command becomes a shell script read by the shell interpreter (`readers.shell.extract_script`)
@@ -29,6 +29,7 @@ _SUBSTITUTIONS = {
     "systemd": re.compile(r"\$\{?\w+\}?|%."),
     "quadlet": re.compile(r"\$\{?\w+\}?|%."),
     "procfile": re.compile(r"\$\{?PORT\}?"),
+    "apptainer": re.compile(r"(?!)"),  # the sections are shell scripts as written
     "tox": TOX_SUBSTITUTION,
     "supervisord": SUPERVISORD_EXPANSION,
 }
@@ -36,6 +37,7 @@ _ESCAPES: dict[str, Callable[[str], str]] = {
     "systemd": lambda text: text.replace("%", "%%").replace("$", "$$"),
     "quadlet": lambda text: text.replace("%", "%%").replace("$", "$$"),
     "procfile": lambda text: text,
+    "apptainer": lambda text: text,
     "tox": lambda text: text.replace("{", "\\{").replace("}", "\\}"),
     "supervisord": lambda text: text.replace("%", "%%"),
 }
@@ -49,6 +51,8 @@ def kind_of(path: str) -> str:
         return "quadlet"
     if name == "tox.ini":
         return "tox"
+    if name.endswith(".def"):
+        return "apptainer"
     return "supervisord" if name.endswith((".conf", ".ini")) else "procfile"
 
 
@@ -60,6 +64,8 @@ def _scripts(source: SourceFile) -> list[Script]:
         from .quadlet import scripts
     elif kind == "tox":
         from .tox_ini import scripts
+    elif kind == "apptainer":
+        from .apptainer import scripts
     elif kind == "supervisord":
         from .supervisord import scripts
     else:

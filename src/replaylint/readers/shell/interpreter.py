@@ -253,6 +253,8 @@ class Interpreter(ControlFlow, BuiltinCommands):
             started = find(plain) if plain is not fields else started
             if isinstance(started, ShellScript):
                 self.shell_script(started, env_words, world)
+            elif plain and plain[0].text == "curl":
+                self.builder.curl(plain, span)
             return None
         return self._launch(started, env_words, world, place, node, span)
 

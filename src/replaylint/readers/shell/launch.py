@@ -20,6 +20,7 @@ from ...records import record
 from ...source import ExtractContext, SourceFile
 from ...vllm.command_line import Token
 from ...vllm.releases import Release
+from .file_words import json_file_token
 from .grammar import Node
 from .launchers import EnvWord, Invocation, image_release
 from .nodes import touches_error, words_of
@@ -57,7 +58,8 @@ class LaunchBuilder:
             return None
         args = invocation.args
         tokens = [
-            Token(
+            json_file_token(f, self.spans.span(f.start, f.end), self.context, self.source.path)
+            or Token(
                 None if f.spread else f.text,
                 self.spans.span(f.start, f.end),
                 f.raw,
@@ -109,6 +111,14 @@ class LaunchBuilder:
             )
         env_open = invocation.found.env_open or (world.env_open and invocation.found.ray_job is None)
         return replace(launch, env_open=env_open, handle=handle, local=_reached_locally(launch, invocation.found.published))
+
+    def curl(self, words: list[Field], span: Span) -> None:
+        """A `curl` that posts to a server (`curl.curl_client`): a client for the servers of the run."""
+        from .curl import curl_client
+
+        client = curl_client(words, span, self.context, self.spans, self.source.path)
+        if client is not None:
+            self.context.clients.append(client)
 
     def broken_continuation(self, launch: Launch, place: Place, node: Node) -> Launch:
         """`--flag \\  # comment`: the backslash escapes a space, the comment ends the command,

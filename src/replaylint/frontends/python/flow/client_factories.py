@@ -1,7 +1,8 @@
 """Where an HTTP client reader looks past the call it reads: a factory of the tree that returns
 the client (`client = make_client(cfg)`, `def make_client(cfg): return OpenAI(base_url=cfg.base_url)`),
 read with the call's arguments bound to its parameters; and the parameters of the function the
-request is sent from, when no caller in the tree calls it.
+request is sent from, when no caller in the tree calls it. Also the `openai` module as a client
+(`openai.base_url = ...`), and the `base_url` a construction's `**kwargs` gives (`spread_keyword`).
 
 Those parameters are judged as the value flow judges a function's `**kwargs` (`Reader.parameter`)
 and a script's `"$@"`: a function of the module that nothing in the tree calls or hands on runs,
@@ -91,9 +92,9 @@ def setter_frames(reader: Reader, frame: Frame, method: ast.FunctionDef | ast.As
     """The frames of the method of `frame`'s class that sets a client attribute (`self.client =
     OpenAI(base_url=base_url)` in `__init__`), read at that statement: `__init__` with each
     construction's arguments in the tree bound (`VLLMClient()` leaves `base_url` its default),
-    else with its defaults as written, each resting on the code that makes the class passing
-    none; another method with its parameters unknown, its `self` as each construction's arguments
-    to `__init__` made it (llama-stack's `initialize()` reading `self.config.url`)."""
+    else with its defaults as written (and its `**kwargs` empty), each resting on the code that
+    makes the class passing none; another method with its parameters unknown, its `self` as each
+    construction's arguments to `__init__` made it (llama-stack's `initialize()` reading `self.config.url`)."""
     module, cls = frame.module, frame.cls
     plain = Frame(module, method, cls, None, placed, frame.depth + 1, frame.stack)
     if cls is None or reader.tree.context.forwarded_arguments == "open":
@@ -109,7 +110,14 @@ def setter_frames(reader: Reader, frame: Frame, method: ast.FunctionDef | ast.As
     ]
     if frames:
         return frames
-    return [replace(plain, args=_defaults(reader, module, method, f"the code that makes `{cls.name}`"))]
+    caller = f"the code that makes `{cls.name}`"
+    args = _defaults(reader, module, method, caller)
+    if method.args.kwarg is not None:  # `kwargs.setdefault("base_url", URL)`: judged as written, as a default is
+        from .dicts import as_val
+        from .facts import Kwargs
+
+        args[method.args.kwarg.arg] = as_val(Kwargs(assumed=[f"{caller} passes no `**{method.args.kwarg.arg}`"]))
+    return [replace(plain, args=args)]
 
 
 def _constructed_frames(reader: Reader, plain: Frame, made: list) -> list[Frame]:
@@ -220,3 +228,34 @@ def decided_binding(reader: Reader, frame: Frame, name: str) -> ast.expr | None:
         if left is not None:
             holding.append(placed.statement)
     return holding[0].value if len(holding) == 1 else None  # type: ignore[attr-defined]
+
+
+def spread_keyword(reader: Reader, call: ast.Call, frame: Frame, name: str) -> tuple[object, str] | None:
+    """What a construction's `**mapping` gives the keyword `name` it does not write itself
+    (`kwargs.setdefault("base_url", URL)`, then `super().__init__(**kwargs)`), and the conditions
+    that rests on; None when no spread gives a value known there, unguarded."""
+    from .call_arguments import arguments
+
+    if any(item.arg == name for item in call.keywords) or all(item.arg is not None for item in call.keywords):
+        return None
+    found = arguments(reader, call, frame, None, positional=False)
+    held = found.entries.get(name)
+    if held is None or found.reasons or held.guards or not held.setting.known:
+        return None
+    return held.setting.value, " and ".join(dict.fromkeys([*found.assumed, *(condition for condition, _ in held.assumptions)]))
+
+
+def module_client(receiver: ast.expr | None, frame: Frame) -> list[tuple[ast.Call, Frame]]:
+    """The `openai` module as a client: the one `openai.base_url = ...` of the module, read as
+    `OpenAI(base_url=...)` (the SDK's module client takes it); empty when it is not set there once."""
+    module = frame.module
+    if not (isinstance(receiver, ast.Name) and receiver.id == "openai" and "import openai" in module.source.text):
+        return []
+    values = [
+        statement.value
+        for statement in module.tree.body
+        if isinstance(statement, ast.Assign)
+        and any(isinstance(t, ast.Attribute) and t.attr == "base_url" and ast.unparse(t.value) == "openai" for t in statement.targets)
+    ]
+    made = ast.Call(ast.Name("OpenAI", ast.Load()), [], [ast.keyword("base_url", values[0])]) if len(values) == 1 else None
+    return [] if made is None else [(made, Frame(module, module.tree, None, None, None))]

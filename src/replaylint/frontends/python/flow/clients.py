@@ -28,11 +28,24 @@ from ....source import ExtractContext, SourceFile
 from ....vllm.unusable_masks import MASK_ENDPOINT, server_port
 from .bodies import address_condition, bound_once, resting_keys, sent_fields, spread_fields, text
 from .callsites import calls, keyword
-from .client_factories import Made, as_written, assigned, decided_binding, defaults_read, factory_made, self_sets, setter_frames, with_bound
+from .client_factories import (
+    Made,
+    as_written,
+    assigned,
+    decided_binding,
+    defaults_read,
+    factory_made,
+    module_client,
+    self_sets,
+    setter_frames,
+    spread_keyword,
+    with_bound,
+)
 from .client_partials import partial_sends, with_call_keywords
 from .dspy_lms import dspy_target
 from .frames import Frame, parameters
 from .litellm_routers import PROVIDERS, ROUTES, deployed_base
+from .locust_users import user_address
 from .module import FUNCTIONS, Module, parse
 from .reader import Reader
 from .requests import request_frames
@@ -151,12 +164,13 @@ def _openai_route(func: ast.Attribute) -> str | None:
 
 def _openai(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame, route: str) -> Client | None:
     receiver = _receiver(func)
-    made = _constructions(reader, receiver, as_written(reader, frame), _OPENAI_CLASSES) or _module_client(receiver, frame)
-    addresses = {url_address(text(reader, keyword(call, "base_url"), where)) for call, where in made}
+    made = _constructions(reader, receiver, as_written(reader, frame), _OPENAI_CLASSES) or module_client(receiver, frame)
+    spread = [spread_keyword(reader, call, where, "base_url") for call, where in made]
+    addresses = {url_address(s[0] if s else text(reader, keyword(c, "base_url"), w)) for (c, w), s in zip(made, spread)}
     if len(addresses) != 1 or None in addresses:
         return None
     host, port, base = addresses.pop()  # type: ignore[misc]
-    condition = _address_condition(keyword(made[0][0], "base_url"), made[0][1])
+    condition = spread[0][1] if spread[0] else _address_condition(keyword(made[0][0], "base_url"), made[0][1])
     settings, open_ended = _fields(reader, node, frame, ("extra_body",))
     return Client(host, port, Request("http", frame.module.span(node), settings, open_ended, base.rstrip("/") + route, condition))
 
@@ -177,9 +191,11 @@ def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> 
     written = as_written(reader, frame)
     url = text(reader, given, written)
     address = url_address(url) or _under_base(reader, url, func.value, frame) or url_address(prefixed_url(reader, url, func.value, frame))
+    address, at_run = (address, "") if address is not None else user_address(reader, url, func.value, frame)
     if address is None:
         return None
-    return posted(reader, node, _body(node), frame, address, _address_condition(given, written), written)
+    condition = " and ".join(filter(None, (_address_condition(given, written), at_run)))
+    return posted(reader, node, _body(node), frame, address, condition, written)
 
 
 def posted(
@@ -258,22 +274,6 @@ def _receiver(func: ast.Attribute) -> ast.expr | None:
     return node
 
 
-def _module_client(receiver: ast.expr | None, frame: Frame) -> list[tuple[ast.Call, Frame]]:
-    """The `openai` module as a client: the one `openai.base_url = ...` of the module, read as
-    `OpenAI(base_url=...)` (the SDK's module client takes it); empty when it is not set there once."""
-    module = frame.module
-    if not (isinstance(receiver, ast.Name) and receiver.id == "openai" and "import openai" in module.source.text):
-        return []
-    values = [
-        statement.value
-        for statement in module.tree.body
-        if isinstance(statement, ast.Assign)
-        and any(isinstance(t, ast.Attribute) and t.attr == "base_url" and ast.unparse(t.value) == "openai" for t in statement.targets)
-    ]
-    made = ast.Call(ast.Name("OpenAI", ast.Load()), [], [ast.keyword("base_url", values[0])]) if len(values) == 1 else None
-    return [] if made is None else [(made, Frame(module, module.tree, None, None, None))]
-
-
 def _constructions(reader: Reader, node: ast.expr | None, frame: Frame, classes: tuple[str, ...], depth: int = 0) -> Made:
     """The calls of `classes` (`OpenAI(...)`) a client expression is, each with the frame it is
     written in: written there, returned by a function of the tree it calls (`make_client(cfg)`),
@@ -287,7 +287,7 @@ def _constructions(reader: Reader, node: ast.expr | None, frame: Frame, classes:
     if isinstance(node, (ast.Call, ast.Subscript)):  # `make_client(cfg)`, `policy_client()[0]`
         return factory_made(reader, node, frame, lambda value, inner: _constructions(reader, value, inner, classes, depth))
     if isinstance(node, ast.Name) and node.id == "self" and frame.cls is not None:
-        return self_made(frame, classes)  # `self.post(...)` in a subclass of the session class
+        return self_made(reader, frame, classes)  # `self.post(...)` in a subclass of the session class
     if isinstance(node, ast.Name):
         if isinstance(frame.scope, FUNCTIONS) and node.id in {a.arg for a in parameters(frame.scope)}:
             return _passed(reader, frame, frame.scope, node.id, classes, depth) if depth < _MAX_CALLERS else []

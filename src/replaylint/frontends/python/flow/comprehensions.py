@@ -1,5 +1,7 @@
 """Keys filtered by a dict comprehension on their way to an engine (lm-evaluation-harness's and
 LLaMA-Factory's spelling): `{k: v for k, v in args.items() if k in ENGINE_KEYS and v is not None}`.
+Also a token map made over token ids known here (`{i: -100 for i in SPECIAL_IDS.values()}`, the
+OpenAI cookbook's `logit_bias`), as `bodies.token_map` reads a literal one.
 A key is kept when the condition holds for it, dropped when it does not; where the condition
 cannot be decided for a key (`k in inspect.signature(LLM.__init__).parameters`, a set made at
 run time), that key may or may not pass and the result is open. The keys of
@@ -74,6 +76,10 @@ def _over_names(reader: Evaluates, node: ast.DictComp, frame: Frame) -> Val:
     names = reader.evaluate(generator.iter, frame).value
     if not (isinstance(target, ast.Name) and isinstance(node.key, ast.Name) and node.key.id == target.id):
         return NOTHING
+    if names is UNKNOWN or isinstance(names, dict):
+        names = _iterated(reader, generator.iter, frame)
+    if isinstance(names, list) and names and all(_token_id(name) for name in names) and not generator.ifs:
+        return _token_map(reader, node, target.id, names, frame)
     if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
         return NOTHING
     found = Kwargs(sources={frame.module.span(node)})
@@ -114,6 +120,28 @@ def _turn_by_turn(reader: Evaluates, node: ast.DictComp, frame: Frame) -> Val:
     return as_val(found, frame.module.span(node))
 
 
+def _iterated(reader: Evaluates, node: ast.expr, frame: Frame) -> list | None:
+    """What a loop over a dict known whole goes through: `d` or `d.keys()` its keys, `d.values()` its values."""
+    method = node.func.attr if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and not node.args else ""
+    held = reader.evaluate(node.func.value if method else node, frame)  # type: ignore[union-attr]
+    if not isinstance(held.value, dict) or method not in ("", "keys", "values") or (held.kwargs is not None and held.kwargs.reasons):
+        return None
+    return list(held.value.values() if method == "values" else held.value)
+
+
+def _token_id(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _token_map(reader: Evaluates, node: ast.DictComp, variable: str, ids: list, frame: Frame) -> Val:
+    """`{token_id: -100.0 for token_id in BANNED_IDS.values()}` over token ids known here (a
+    `logit_bias`): each id's value read with the id written in. The comprehension decides the biases,
+    so a finding on them sits there (`origin`), wherever the map is passed."""
+    values = {key: reader.evaluate(_Written(variable, key).visit(copy.deepcopy(node.value)), frame).value for key in ids}
+    span = frame.module.span(node)
+    return Val(values, span=span, origin=span, written=frame.module.text(node))
+
+
 def _named_in(reader: Evaluates, test: ast.expr, variable: str, name: str, frame: Frame) -> bool | None:
     """Whether `name` passes `variable in mapping` (`not in`) of strings the reader knows whole."""
     if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.In, ast.NotIn))):
@@ -127,7 +155,7 @@ def _named_in(reader: Evaluates, test: ast.expr, variable: str, name: str, frame
 class _Written(ast.NodeTransformer):
     """The comprehension's expression with its name replaced by one key (`getattr(args, "model")`)."""
 
-    def __init__(self, name: str, key: str) -> None:
+    def __init__(self, name: str, key: object) -> None:
         self.name, self.key = name, key
 
     def visit_Name(self, node: ast.Name) -> ast.expr:

@@ -1,7 +1,9 @@
 """A session class of the tree that subclasses an HTTP session (`class PolicyClient(httpx.Client)`
-whose `__init__` calls `super().__init__(base_url=..., timeout=...)`): inside its methods `self`
-is the session, made by that `super().__init__` call (read in `__init__`, its parameters unbound:
-a `base_url` a caller passes stays unknown). Also a session class whose `request` override hands
+whose `__init__` calls `super().__init__(base_url=..., timeout=...)`, or `OpenAI` subclassed the
+same way): inside its methods `self` is the session, made by that `super().__init__` call, read
+in `__init__` with each construction of the class in the tree, else with `__init__`'s defaults and
+an empty `**kwargs` as written (`kwargs.setdefault("base_url", URL)`), resting on the code that
+makes the class passing none. Also a session class whose `request` override hands
 `super().request` a URL made from the one it is given (requests' docs' prefixing session:
 `f"{self.base_url}{url}"`): the URL a `.post(path)` of its object sends to."""
 
@@ -18,9 +20,13 @@ from .objects import Instance
 _PREFIXED_BASES = ("Session", "Client", "AsyncClient")  # requests', httpx's
 
 
-def self_made(frame: Frame, classes: tuple[str, ...]) -> list[tuple[ast.Call, Frame]]:
-    """The one `super().__init__(...)` call that makes `self` a session of `classes`; empty when
-    the class is not such a subclass, has no `__init__` of its own, or calls it more than once."""
+def self_made(reader, frame: Frame, classes: tuple[str, ...]) -> list[tuple[ast.Call, Frame]]:
+    """The one `super().__init__(...)` call that makes `self` a session (or OpenAI client) of
+    `classes`, read with each construction of the class in the tree (else `__init__`'s defaults as
+    written: `client_factories.setter_frames`); empty when the class is not such a subclass, has
+    no `__init__` of its own, or calls it more than once."""
+    from .client_factories import setter_frames
+
     cls = frame.cls
     if cls is None or not any(_name(base) in classes for base in cls.bases):
         return []
@@ -29,7 +35,7 @@ def self_made(frame: Frame, classes: tuple[str, ...]) -> list[tuple[ast.Call, Fr
     if len(supers) != 1:
         return []
     placed = next((p for p in frame.module.statements(init) if any(n is supers[0] for n in ast.walk(p.statement))), None)
-    return [(supers[0], Frame(frame.module, init, cls, None, placed))] if placed is not None else []
+    return [(supers[0], where) for where in setter_frames(reader, frame, init, placed)] if placed is not None else []  # type: ignore[arg-type]
 
 
 def _name(node: ast.expr) -> str:

@@ -3,21 +3,11 @@
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urljoin
 
-_SCHEME_PORTS = {"http": 80, "https": 443}
+from ....served import url_address
 
-
-def url_address(url: Any) -> tuple[str, int, str] | None:
-    """(host, port, path) of a known URL."""
-    if not isinstance(url, str):
-        return None
-    try:
-        parts = urlsplit(url.strip())
-        port = parts.port or _SCHEME_PORTS.get(parts.scheme)
-    except ValueError:
-        return None
-    return (parts.hostname, port, parts.path) if port is not None and parts.hostname else None
+__all__ = ["joined_address", "url_address"]
 
 
 def joined_address(base: Any, path: str) -> tuple[str, int, str] | None:
