@@ -157,7 +157,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
-    "h25_archon_vllm_wrapper_logits_processors": "round 25 first run (stop 43): RPL001 found; an extra RPL102 at completion_utils.py:34 (a request to the engine vLLM refuses at start: to judge)",
     "h25_flashrag_config_dict_repetition_penalty": "round 25 first run (stop 43): RPL302 missed (simple_pipeline.py:17; a repetition penalty in a config dict)",
     "h25_flashrag_yaml_env_v2_runner_zero": "round 25 first run (stop 43): RPL206 missed (my_config.yaml:10; the runner variable in a YAML config the program writes to os.environ)",
     "h25_kernelbench_greedy_sample_generate_route": "round 25 first run (stop 43): RPL101 missed (utils.py:84; server_args temperature 0.0 under greedy_sample=True from the caller)",

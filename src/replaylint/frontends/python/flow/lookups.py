@@ -13,6 +13,7 @@ from .frames import Evaluates, Frame, reaching
 from .objects import field, method_result
 from .refs import Qualified
 from .run_inputs import environment_default
+from .unknown_receivers import called_on_unknown
 
 
 def dict_method(reader: Evaluates, node: ast.Call, func: ast.Attribute, frame: Frame) -> Val:
@@ -33,6 +34,8 @@ def dict_method(reader: Evaluates, node: ast.Call, func: ast.Attribute, frame: F
         if read.span is None:
             return NOTHING
         forwarded = frame.function is not None and frame.function.args.kwarg is not None and frame.function.args.kwarg.arg == func.value.id
+        if forwarded and _called_with(reader, frame, key):
+            return NOTHING
         unless = f"the caller passes no `{key}`" if forwarded else f"the caller's `{func.value.id}` has no `{key}`"
         return replace(read, assumptions=((unless, read.span),))
     if owner.kwargs is None or not isinstance(key, str):
@@ -47,6 +50,16 @@ def dict_method(reader: Evaluates, node: ast.Call, func: ast.Attribute, frame: F
     default = node.args[1] if len(node.args) > 1 else next((k.value for k in node.keywords if k.arg == "fallback"), None)
     read = reader.evaluate(default, frame) if default is not None else Val(None, span=frame.module.span(node))
     return replace(read, span=read.span or frame.module.span(node))
+
+
+def _called_with(reader: Evaluates, frame: Frame, key: str) -> bool:
+    """Whether a call the reader does not follow may pass `key` to the method's `**kwargs`
+    (Archon's `self.generator(..., top_k=self.top_k)` of a `vllmWrapper.__call__`)."""
+    function, module = frame.function, frame.module
+    if function is None or function in module.tree.body:
+        return False
+    tree = reader.tree  # type: ignore[attr-defined]
+    return called_on_unknown(reader, module, function, tree.nearby_texts(module.path), tree.open_file, key)
 
 
 def _unbound_parameter(node: ast.expr, frame: Frame) -> bool:
