@@ -167,7 +167,6 @@ PENDING: dict[str, str] = {
     "h24_flashrag_engine_kwargs_yaml_processed_logits": "round 24 first run (stop 43): RPL003 missed (my_config.yaml:7; engine kwargs from a YAML opened by a path relative to the working folder)",
     "h24_flashrag_vllm_generator_do_sample_false": "round 24 first run (stop 43): RPL101 missed (generator.py:47; temperature 0 written under a do_sample test)",
     "h24_helmet_vllm_model_do_sample_default_greedy": "round 24 first run (stop 43): RPL101 missed (vllm_model.py:33; do_sample default greedy)",
-    "h24_longwriter_v_glm4_env_v2_runner_zero": "round 24 first run (stop 43): RPL206 missed (inference/__init__.py:6; the runner variable written in a package __init__)",
     "h24_minicpm_openai_api_demo_chat_route": "round 24 first run (stop 43): RPL301 missed (openai_api_request_demo.py:11; chat route client of the replay server)",
     "h24_selfcodealign_ossinstruct_vllm_server_completions": "round 24 first run (stop 43): RPL301 missed (src/star_align/utils.py:11; client address only from OPENAI_BASE_URL exported by the script that starts the server)",
     "h24_selfcodealign_text2code_vllm_temperature_default_zero": "round 24 first run (stop 43): RPL101 missed (text2code_vllm.py:20; temperature default 0)",
