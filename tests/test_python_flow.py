@@ -157,14 +157,12 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
-    "h25_flashrag_config_dict_repetition_penalty": "round 25 first run (stop 43): RPL302 missed (simple_pipeline.py:17; a repetition penalty in a config dict)",
     "h25_flashrag_yaml_env_v2_runner_zero": "round 25 first run (stop 43): RPL206 missed (my_config.yaml:10; the runner variable in a YAML config the program writes to os.environ)",
     "h25_kernelbench_greedy_sample_generate_route": "round 25 first run (stop 43): RPL101 missed (utils.py:84; server_args temperature 0.0 under greedy_sample=True from the caller)",
     "h25_kernelbench_local_preset_completions_route": "round 25 first run (stop 43): RPL301 missed (utils.py:42; a local preset client through the completions route)",
     "h25_llama_stack_remote_vllm_chat_route": "round 25 first run (stop 43): RPL301 missed (remote_vllm/vllm.py:33; llama-stack remote vLLM provider chat route)",
     "h25_recall_flashrag_do_sample_false": "round 25 first run (stop 43): RPL101 missed (generator.py:69; temperature 0 under do_sample False)",
     "h24_cure_sample_config_temp_zero": "round 24 first run (stop 43): RPL101 missed (optimization_config.py:7; globals().update(vars(args)) then a config module temperature 0)",
-    "h24_flashrag_engine_kwargs_yaml_processed_logits": "round 24 first run (stop 43): RPL003 missed (my_config.yaml:7; engine kwargs from a YAML opened by a path relative to the working folder)",
     "h24_flashrag_vllm_generator_do_sample_false": "round 24 first run (stop 43): RPL101 missed (generator.py:47; temperature 0 written under a do_sample test)",
     "h24_helmet_vllm_model_do_sample_default_greedy": "round 24 first run (stop 43): RPL101 missed (vllm_model.py:33; do_sample default greedy)",
     "h24_minicpm_openai_api_demo_chat_route": "round 24 first run (stop 43): RPL301 missed (openai_api_request_demo.py:11; chat route client of the replay server)",

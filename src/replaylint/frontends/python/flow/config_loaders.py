@@ -22,11 +22,12 @@ from typing import Callable
 from ....model import Launch
 from ....source import ExtractContext, SourceFile
 from .engines import engine_launches
-from .importers import builds_engine, importer_launches, origin_in, users_of
+from .importers import builds_engine, imported_launches, importer_launches, origin_in, users_of
 from .module import FUNCTIONS, Module, parse
 from .reader import Reader
 from .requests import reaching_engines
 from .tree import Tree, nearby
+from .yaml_configs import import_root
 
 Relevant = Callable[[str], bool]
 _PROJECT_TOPS = ("__init__.py", ".git", "pyproject.toml", "setup.py")  # a folder that is not a folder of config files
@@ -39,8 +40,8 @@ def reading_launches(path: str, context: ExtractContext, relevant: Relevant) -> 
     found: list[Launch] = []
     for near in _loaders_around(path):
         text = context.read_text(near)
-        if text is None or name not in text or "__file__" not in text:
-            continue  # a path the flow reads starts at the module's own place
+        if text is None or name not in text or not ("__file__" in text or _runs_beside(near, path, context)):
+            continue  # a path the flow reads starts at the module's own place, or where its program runs
         loader = parse(SourceFile(near, text))
         if loader is None:
             continue
@@ -50,6 +51,8 @@ def reading_launches(path: str, context: ExtractContext, relevant: Relevant) -> 
         carrying = users_of({defined for defined, text in definitions.items() if name in text}, definitions)
         if carrying:
             found += importer_launches(loader, context, carrying, relevant, origin=path)[0]
+        if carrying and "__file__" not in text:  # FlashRAG's `VLLMGenerator(Config("my_config.yaml"))` of an imported class
+            found += imported_launches(loader, context, relevant, origin=path)[0]
     return [launch for launch in found if any(origin_in(setting, path) for setting in launch.settings.values())]
 
 
@@ -64,6 +67,13 @@ def _loaders_around(path: str) -> list[str]:
         return found  # a package's own file or the project's top: nothing above it is looked into
     above = os.path.normpath(os.path.join(folder, os.pardir, os.path.basename(path)))
     return [*found, *(near for near in nearby(above) if near not in found)]
+
+
+def _runs_beside(loader: str, path: str, context: ExtractContext) -> bool:
+    """Whether the config file is in the folder the loader's program runs from (a script's own, the
+    one above its top package), where a relative path (`Config("my_config.yaml")`) opens it."""
+    root = import_root(context.read_text, loader)
+    return root is not None and os.path.normpath(root or ".") == os.path.normpath(os.path.dirname(path) or ".")
 
 
 def _holds_code(folder: str) -> bool:

@@ -10,8 +10,8 @@ from dataclasses import replace
 
 from .facts import NOTHING, Kwargs, Val, read_from
 from .frames import Evaluates, Frame, reaching
-from .objects import field, method_result
-from .refs import Qualified
+from .objects import Instance, field, method_result
+from .refs import Bound, Qualified
 from .run_inputs import environment_default
 from .unknown_receivers import called_on_unknown
 
@@ -22,6 +22,11 @@ def dict_method(reader: Evaluates, node: ast.Call, func: ast.Attribute, frame: F
     owner = reader.evaluate(func.value, frame)
     if isinstance(owner.ref, Qualified) and owner.ref.name == "os.environ" and func.attr == "get":
         return environment_default(reader, node, frame)
+    if isinstance(owner.ref, Instance) and owner.ref.plain:  # FlashRAG's `Config.get(key, default)`: the class's own
+        bound = reader.evaluate(func, frame).ref
+        if not isinstance(bound, Bound):
+            return NOTHING
+        return reader.returned(bound.function, node, frame, instance=bound.fields)  # type: ignore[attr-defined]
     if func.attr == "copy":
         return owner if owner.kwargs is not None else NOTHING
     named = reader.evaluate(node.args[0], frame) if node.args else None  # `config.get(k)` in a turn of `for k in config.keys()`
