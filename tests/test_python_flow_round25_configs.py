@@ -342,3 +342,8 @@ def test_a_path_from_the_command_line_stays_unknown(tmp_path: Path) -> None:
 def test_a_mapping_another_method_updates_is_not_known(tmp_path: Path) -> None:
     more = "\n    def merge(self, other):\n        self.final_config.update(other)\n"
     assert check(tmp_path, _engine_kwargs(more=more)) == []
+
+
+def test_a_module_another_imports_names_the_path_of_its_program(tmp_path: Path) -> None:
+    files = {**_engine_kwargs(), "main.py": "import run_exp\n"}  # a library's relative path: where its program runs
+    assert check(tmp_path, files) == []

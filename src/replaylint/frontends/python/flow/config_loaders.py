@@ -22,6 +22,7 @@ from typing import Callable
 from ....model import Launch
 from ....source import ExtractContext, SourceFile
 from .engines import engine_launches
+from .import_statements import imports_module
 from .importers import builds_engine, imported_launches, importer_launches, origin_in, users_of
 from .module import FUNCTIONS, Module, parse
 from .reader import Reader
@@ -40,8 +41,11 @@ def reading_launches(path: str, context: ExtractContext, relevant: Relevant) -> 
     found: list[Launch] = []
     for near in _loaders_around(path):
         text = context.read_text(near)
-        if text is None or name not in text or not ("__file__" in text or _runs_beside(near, path, context)):
-            continue  # a path the flow reads starts at the module's own place, or where its program runs
+        if text is None or name not in text:
+            continue
+        if "__file__" not in text:  # a path the flow reads starts at the module's own place, or where a script runs
+            found += _script_launches(near, text, path, context, relevant)
+            continue
         loader = parse(SourceFile(near, text))
         if loader is None:
             continue
@@ -51,8 +55,6 @@ def reading_launches(path: str, context: ExtractContext, relevant: Relevant) -> 
         carrying = users_of({defined for defined, text in definitions.items() if name in text}, definitions)
         if carrying:
             found += importer_launches(loader, context, carrying, relevant, origin=path)[0]
-        if carrying and "__file__" not in text:  # FlashRAG's `VLLMGenerator(Config("my_config.yaml"))` of an imported class
-            found += imported_launches(loader, context, relevant, origin=path)[0]
     return [launch for launch in found if any(origin_in(setting, path) for setting in launch.settings.values())]
 
 
@@ -69,11 +71,22 @@ def _loaders_around(path: str) -> list[str]:
     return [*found, *(near for near in nearby(above) if near not in found)]
 
 
-def _runs_beside(loader: str, path: str, context: ExtractContext) -> bool:
-    """Whether the config file is in the folder the loader's program runs from (a script's own, the
-    one above its top package), where a relative path (`Config("my_config.yaml")`) opens it."""
-    root = import_root(context.read_text, loader)
-    return root is not None and os.path.normpath(root or ".") == os.path.normpath(os.path.dirname(path) or ".")
+def _script_launches(near: str, text: str, path: str, context: ExtractContext, relevant: Relevant) -> list[Launch]:
+    """The engines the classes a script imports build from a config file it names at its top level
+    by a path from where it runs (FlashRAG's `VLLMGenerator(Config("my_config.yaml", ...))` beside
+    the YAML). Not a module another imports (a library's `load_config(path="rollout.yaml")`: the
+    path is its program's, wherever that runs), nor a script in another folder than the file's."""
+    root = import_root(context.read_text, near)
+    if root is None or os.path.normpath(root or ".") != os.path.normpath(os.path.dirname(path) or "."):
+        return []
+    loader = parse(SourceFile(near, text))
+    name = os.path.basename(path)
+    top = [statement for statement in loader.tree.body if not isinstance(statement, (*FUNCTIONS, ast.ClassDef))] if loader else []
+    if loader is None or not any(name in loader.text(statement) for statement in top):
+        return []
+    if any(imports_module(other, importer, near) for importer, other in Tree(loader, context).nearby_texts(near) if importer != near):
+        return []
+    return imported_launches(loader, context, relevant, origin=path)[0]
 
 
 def _holds_code(folder: str) -> bool:
