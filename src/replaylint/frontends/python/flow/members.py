@@ -65,9 +65,9 @@ def self_attribute(reader: Reader, attr: str, frame: Frame, set_later: bool = Fa
                     sets.append((method, placed, statement.value, element))
     if set_later:
         sets = [found for found in sets if not (isinstance(found[2], ast.Constant) and found[2].value is None)]
-    if frame.instance is not None and attr in frame.instance.entries and all(s[0].name in (*POST_INITS, "__init__") for s in sets):
-        # the record's (a method's `self._model = ...` wins), or what the object's `__init__` set (`init_objects`)
-        return field(reader, Val(kwargs=frame.instance), attr, frame)
+    setters = (*POST_INITS, "__init__") if not is_record(Class(frame.module, cls)) else POST_INITS  # a plain object's (`init_objects`)
+    if frame.instance is not None and attr in frame.instance.entries and all(s[0].name in setters for s in sets):
+        return field(reader, Val(kwargs=frame.instance), attr, frame)  # the record's (a method's `self._model = ...` wins)
     stepped = stepped_in_init(reader, frame, sets) if len(sets) > 1 else None
     if stepped is not None:
         return stepped  # `__init__` sets it, then calls a method that sets it again
