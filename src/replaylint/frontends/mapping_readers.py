@@ -16,7 +16,7 @@ def followed(launches: list[Launch], source: SourceFile, context: ExtractContext
     """`launches`, each engine mapping that turns the mask on replaced by the engines the tree's
     Python builds from it (kept where none is found)."""
     if not any(_mapping_turning_mask_on(launch) for launch in launches):
-        return launches
+        return launches + _read_unrecognised(launches, source, context)
     from . import load  # the Python frontend: imported only for a file whose mapping turns the mask on
 
     python = load("python")
@@ -26,6 +26,19 @@ def followed(launches: list[Launch], source: SourceFile, context: ExtractContext
     reached = {setting.span for launch in read for setting in launch.settings.values()}
     kept = [launch for launch in launches if not (_mapping_turning_mask_on(launch) and launch.settings[MASK].span in reached)]
     return sorted([*kept, *read], key=lambda launch: (launch.span.path != source.path, launch.span.start))
+
+
+def _read_unrecognised(launches: list[Launch], source: SourceFile, context: ExtractContext) -> list[Launch]:
+    """The engines the tree's Python builds from a mapping of this file that names the mask but is
+    too small to be told an engine's by content (FlashRAG's `generator_engine_kwargs:` with the
+    mask and `logprobs_mode` only): read by the value flow, precise as any flowed launch; none
+    when a launch of the file already holds the mask."""
+    if MASK not in source.text or any(MASK in launch.settings for launch in launches):
+        return []
+    from . import load
+
+    python = load("python")
+    return python.config_readers(source, context) if python is not None else []
 
 
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:

@@ -19,6 +19,7 @@ from .import_statements import imports_module
 from .module import Module
 
 _SPREAD = ("(**",)  # a builder's call spreads the config: `model_type(**cfg)`
+_IMPORTED = ("import_module(",)  # `getattr(importlib.import_module(path), name)(...)` made where it is taken
 _TAKERS = ("pop", "get")  # `cfg.pop("type")`, `cfg.get("type")`
 _MAX_CONFIG_MODULES = 4  # modules near the class's that name it in a config, followed
 
@@ -51,13 +52,29 @@ def builder_sites(reader, module: Module, cls: ast.ClassDef) -> list[tuple[Modul
 def _factory_sites(reader, module: Module) -> list[tuple[Module, Call]]:
     """The calls of a class an importlib factory near the class's module makes from a dotted text
     (AgentBench's `InstanceFactory.create`: `cls = getattr(importlib.import_module(path), name)`,
-    then `cls(**self.parameters)`): candidates, the text where each is read decides its class."""
-    texts = [(p, t) for p, t in reader.tree.nearby_texts(module.path) if p != module.path and "import_module(" in t and "(**" in t]
+    then `cls(**self.parameters)`; FlashRAG's `getattr(importlib.import_module("generator"),
+    "VLLMGenerator")(config, **params)` in one expression): candidates, the text where each is read
+    decides its class."""
+    texts = [(p, t) for p, t in reader.tree.nearby_texts(module.path) if p != module.path and "import_module(" in t]
     found = []
     for path, text in texts[:_MAX_CONFIG_MODULES]:
         factory = reader.tree.open_file(path, text)
-        found += [(factory, site) for site in calls(factory, _SPREAD) if takes_class(factory, site)] if factory is not None else []
+        if factory is None:
+            continue
+        words = (*_SPREAD, *_IMPORTED, *(f"{name}(" for name in _named_classes(factory)))
+        found += [(factory, site) for site in calls(factory, words) if takes_class(factory, site)]
     return found
+
+
+def _named_classes(module: Module) -> set[str]:
+    """The names a module binds to a class a dotted text names (`cls = getattr(importlib.import_module(path), name)`)."""
+    return {
+        target.id
+        for node in ast.walk(module.tree)
+        if isinstance(node, ast.Assign) and _imported_by_name(node.value)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
 
 
 def _names_as_value(module: Module, name: str) -> bool:
@@ -91,7 +108,7 @@ def takes_class(module: Module, site: Call) -> bool:
     or a name the scope binds once to `cfg.pop("type")` / `cfg.get("type")` / `cfg["type"]`, or to
     a class a dotted text names (`getattr(importlib.import_module(path), name)`)."""
     func = site.node.func
-    if _key_taken(func):
+    if _key_taken(func) or _imported_by_name(func):
         return True
     if not isinstance(func, ast.Name):
         return False

@@ -22,11 +22,13 @@ from typing import Callable
 from ....model import Launch
 from ....source import ExtractContext, SourceFile
 from .engines import engine_launches
-from .importers import builds_engine, importer_launches, origin_in, users_of
+from .import_statements import imports_module
+from .importers import builds_engine, imported_launches, importer_launches, origin_in, users_of
 from .module import FUNCTIONS, Module, parse
 from .reader import Reader
 from .requests import reaching_engines
 from .tree import Tree, nearby
+from .yaml_configs import import_root
 
 Relevant = Callable[[str], bool]
 _PROJECT_TOPS = ("__init__.py", ".git", "pyproject.toml", "setup.py")  # a folder that is not a folder of config files
@@ -39,8 +41,11 @@ def reading_launches(path: str, context: ExtractContext, relevant: Relevant) -> 
     found: list[Launch] = []
     for near in _loaders_around(path):
         text = context.read_text(near)
-        if text is None or name not in text or "__file__" not in text:
-            continue  # a path the flow reads starts at the module's own place
+        if text is None or name not in text:
+            continue
+        if "__file__" not in text:  # a path the flow reads starts at the module's own place, or where a script runs
+            found += _script_launches(near, text, path, context, relevant)
+            continue
         loader = parse(SourceFile(near, text))
         if loader is None:
             continue
@@ -64,6 +69,24 @@ def _loaders_around(path: str) -> list[str]:
         return found  # a package's own file or the project's top: nothing above it is looked into
     above = os.path.normpath(os.path.join(folder, os.pardir, os.path.basename(path)))
     return [*found, *(near for near in nearby(above) if near not in found)]
+
+
+def _script_launches(near: str, text: str, path: str, context: ExtractContext, relevant: Relevant) -> list[Launch]:
+    """The engines the classes a script imports build from a config file it names at its top level
+    by a path from where it runs (FlashRAG's `VLLMGenerator(Config("my_config.yaml", ...))` beside
+    the YAML). Not a module another imports (a library's `load_config(path="rollout.yaml")`: the
+    path is its program's, wherever that runs), nor a script in another folder than the file's."""
+    root = import_root(context.read_text, near)
+    if root is None or os.path.normpath(root or ".") != os.path.normpath(os.path.dirname(path) or "."):
+        return []
+    loader = parse(SourceFile(near, text))
+    name = os.path.basename(path)
+    top = [statement for statement in loader.tree.body if not isinstance(statement, (*FUNCTIONS, ast.ClassDef))] if loader else []
+    if loader is None or not any(name in loader.text(statement) for statement in top):
+        return []
+    if any(imports_module(other, importer, near) for importer, other in Tree(loader, context).nearby_texts(near) if importer != near):
+        return []
+    return imported_launches(loader, context, relevant, origin=path)[0]
 
 
 def _holds_code(folder: str) -> bool:

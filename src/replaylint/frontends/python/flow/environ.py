@@ -19,6 +19,7 @@ from .frames import Evaluates, Frame, expressions
 from .logic import decided
 from .loops import items_pair
 from .module import FUNCTIONS, Module, Placed
+from .package_inits import imported_bare, package_inits
 from .refs import Function
 
 _CALLS = ("environ.setdefault", "environ.pop")
@@ -52,6 +53,8 @@ def runner_writes(frame: Frame, reader: Evaluates | None = None) -> RunnerWrites
             writer.mapping(given.module, given.node, ())
         else:
             writer.runtime_env(given.node, given.at)
+    if frame.scope is not module.tree and not any(scope is module.tree for scope, _ in frame.sites):
+        writer.packages(module)  # started by an importer only: the packages around the module ran first
     if frame.scope is not module.tree:
         # A function runs after the module's statements; the functions those call are not entered
         # (`main()` may be what builds the engine, and write the environment after it). Called from
@@ -263,6 +266,28 @@ class _Writer:
             self.depth += 1
             try:
                 self.apply(target, target.tree, None, guards, enter=False)
+            finally:
+                self.depth -= 1
+
+    def packages(self, module: Module) -> None:
+        """The `__init__.py` of each package around the module, outermost first: importing
+        `inference.local.glm` runs `inference/__init__.py` (LongWriter-V's `os.environ[...] = "0"`)
+        before the module's statements. Not when a file beside the module imports it by its bare
+        name (a script there puts the folder on `sys.path`, and no package is imported)."""
+        tree = getattr(self.reader, "tree", None)
+        if tree is None or self.depth >= _MAX_CALLS or imported_bare(module, tree.context):
+            return
+        for path in reversed(package_inits(module.path, tree.context.read_text)):
+            text = tree.context.read_text(path)
+            if text is None or RUNNER_ENV not in text or path in self.ran:
+                continue
+            self.ran.add(path)
+            target = tree.open_file(path, text)
+            if target is None or target is module:
+                continue
+            self.depth += 1
+            try:
+                self.apply(target, target.tree, None, (), enter=False)
             finally:
                 self.depth -= 1
 

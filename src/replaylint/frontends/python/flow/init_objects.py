@@ -12,8 +12,8 @@ from dataclasses import replace
 
 from .binding import bind
 from .callsites import self_attribute
-from .dicts import entry
-from .facts import NOTHING, Kwargs, Val
+from .dicts import entry, written
+from .facts import NOTHING, Entry, Kwargs, Val
 from .frames import Evaluates, Frame
 from .module import FUNCTIONS, Module
 from .objects import Class, Instance, last_name
@@ -31,13 +31,43 @@ def init_object(reader: Evaluates, cls: Class, node: ast.Call, frame: Frame) -> 
     args = bind(reader, Function(module, init, cls.node), node, frame)
     home = Frame(module, init, cls.node, args, None, frame.depth + 1, frame.stack, args)
     found = Kwargs(reasons=[f"attributes of `{cls.node.name}` its other methods or bases may set"])
-    counts = _set_counts(cls.node)
+    counts, keys = _set_counts(cls.node)
     for placed in module.statements(init):
         name = _self_target(placed.statement)
-        if name is None or placed.guards or counts.get(name) != 1:
+        if name is None or placed.guards or counts.get(name) != 1 or None in keys.get(name, ()):
             continue
-        found.entries[name] = entry(reader, home.reading(placed), name, placed.statement, placed.statement.value, None)  # type: ignore[attr-defined]
+        made = entry(reader, home.reading(placed), name, placed.statement, placed.statement.value, None)  # type: ignore[attr-defined]
+        if isinstance(made.ref, Kwargs):  # `self.final_config.update(yaml.safe_load(f))` later in `__init__`
+            made = replace(made, ref=written(reader, made.ref, f"self.{name}", home, placed, None))
+        if not _changed_otherwise(cls.node, init, f"self.{name}", module):
+            found.entries[name] = _keys_written(made, keys.get(name, set()))
     return Instance(cls, found, plain=True)
+
+
+_CHANGES = frozenset(("update", "setdefault", "pop", "popitem", "clear", "__setitem__", "__delitem__"))
+
+
+def _changed_otherwise(cls: ast.ClassDef, init: ast.AST, target: str, module: Module) -> bool:
+    """Whether a method other than `__init__` changes the mapping `target` otherwise than by
+    writing a key spelt out (`self.final_config.update(...)`, `del self.final_config[k]`)."""
+    for method in (m for m in cls.body if isinstance(m, FUNCTIONS) and m is not init):
+        for node in ast.walk(method):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _CHANGES:
+                if module.text(node.func.value) == target:
+                    return True
+            if isinstance(node, (ast.Delete, ast.AugAssign)) and target in module.text(node):
+                return True
+    return False
+
+
+def _keys_written(made: Entry, keys: set[str | None]) -> Entry:
+    """A mapping attribute whose keys the class's methods write (`self.final_config["gpu_num"] =
+    gpu_num`): those keys not known, the others as `__init__` makes them."""
+    if not keys or not isinstance(made.ref, Kwargs):
+        return made
+    kept = made.ref.rebuilt({key: value for key, value in made.ref.entries.items() if key not in keys})
+    kept.reasons.append(f"keys the class's methods write: {', '.join(sorted(map(str, keys)))}")
+    return replace(made, ref=kept)
 
 
 _HOOKS = frozenset(("__new__", "__bool__", "__len__", "__getattr__", "__getattribute__", "__setattr__"))
@@ -50,18 +80,34 @@ def _self_target(statement: ast.stmt) -> str | None:
     return self_attribute(statement.targets[0])
 
 
-def _set_counts(cls: ast.ClassDef) -> dict[str, int]:
-    """How many statements of the class's methods write each `self.x` (an augmented write too)."""
+def _set_counts(cls: ast.ClassDef) -> tuple[dict[str, int], dict[str, set[str | None]]]:
+    """How many statements of the class's methods write each `self.x` (an augmented write too),
+    and the keys they write into one (`self.x["key"] = ...`; None: a key not spelt out)."""
     counts: dict[str, int] = {}
+    keys: dict[str, set[str | None]] = {}
     for node in ast.walk(cls):
         targets = (
             node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
         )
         for target in targets:
+            written = _key_write(target)
+            if written is not None:
+                keys.setdefault(written[0], set()).add(written[1])
+                continue
             for part in ast.walk(target):
                 if (attr := self_attribute(part)) is not None:
                     counts[attr] = counts.get(attr, 0) + 1
-    return counts
+    return counts, keys
+
+
+def _key_write(target: ast.expr) -> tuple[str, str | None] | None:
+    """(`x`, `"key"`) of a target `self.x["key"]` (or deeper, `self.x["key"][...]`)."""
+    while isinstance(target, ast.Subscript) and isinstance(target.value, ast.Subscript):
+        target = target.value
+    if not isinstance(target, ast.Subscript) or (attr := self_attribute(target.value)) is None:
+        return None
+    key = target.slice.value if isinstance(target.slice, ast.Constant) and isinstance(target.slice.value, str) else None
+    return attr, key
 
 
 def pydra_config(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, module: Module) -> Val | None:
@@ -93,3 +139,17 @@ def _from_command_line(made: Instance, module: Module, decorator: ast.expr) -> I
         whose = f"{name} comes from pydra's {name}=..., default {shown(item.setting.value)} ({module.line(decorator)})"
         entries[name] = replace(item, assumptions=(*item.assumptions, (whose, span)))
     return replace(made, fields=made.fields.rebuilt(entries), cli=True)
+
+
+def item_call(reader: Evaluates, node: ast.Subscript, owner: Instance, frame: Frame) -> Val:
+    """`config["generation_params"]` of an object whose class defines `__getitem__` (FlashRAG's
+    `Config.__getitem__`: `return self.final_config.get(item)`): that method's return with the key."""
+    method = next((m for m in owner.cls.node.body if isinstance(m, FUNCTIONS) and m.name == "__getitem__"), None)
+    if method is None:
+        return NOTHING
+    calls: dict = reader.__dict__.setdefault("_item_calls", {})
+    if id(node) not in calls:  # one call per subscript, kept with it (the reader's caches go by node)
+        call = ast.fix_missing_locations(ast.copy_location(ast.Call(func=node.value, args=[node.slice], keywords=[]), node))
+        calls[id(node)] = (node, call)
+    function = Function(owner.cls.module, method, owner.cls.node)
+    return reader.returned(function, calls[id(node)][1], frame, instance=owner.fields)  # type: ignore[attr-defined]

@@ -10,9 +10,10 @@ from dataclasses import replace
 
 from .facts import NOTHING, Kwargs, Val, read_from
 from .frames import Evaluates, Frame, reaching
-from .objects import field, method_result
-from .refs import Qualified
+from .objects import Instance, field, method_result
+from .refs import Bound, Qualified
 from .run_inputs import environment_default
+from .unknown_receivers import called_on_unknown
 
 
 def dict_method(reader: Evaluates, node: ast.Call, func: ast.Attribute, frame: Frame) -> Val:
@@ -21,6 +22,11 @@ def dict_method(reader: Evaluates, node: ast.Call, func: ast.Attribute, frame: F
     owner = reader.evaluate(func.value, frame)
     if isinstance(owner.ref, Qualified) and owner.ref.name == "os.environ" and func.attr == "get":
         return environment_default(reader, node, frame)
+    if isinstance(owner.ref, Instance) and owner.ref.plain:  # FlashRAG's `Config.get(key, default)`: the class's own
+        bound = reader.evaluate(func, frame).ref
+        if not isinstance(bound, Bound):
+            return NOTHING
+        return reader.returned(bound.function, node, frame, instance=bound.fields)  # type: ignore[attr-defined]
     if func.attr == "copy":
         return owner if owner.kwargs is not None else NOTHING
     named = reader.evaluate(node.args[0], frame) if node.args else None  # `config.get(k)` in a turn of `for k in config.keys()`
@@ -33,6 +39,8 @@ def dict_method(reader: Evaluates, node: ast.Call, func: ast.Attribute, frame: F
         if read.span is None:
             return NOTHING
         forwarded = frame.function is not None and frame.function.args.kwarg is not None and frame.function.args.kwarg.arg == func.value.id
+        if forwarded and _called_with(reader, frame, key):
+            return NOTHING
         unless = f"the caller passes no `{key}`" if forwarded else f"the caller's `{func.value.id}` has no `{key}`"
         return replace(read, assumptions=((unless, read.span),))
     if owner.kwargs is None or not isinstance(key, str):
@@ -47,6 +55,16 @@ def dict_method(reader: Evaluates, node: ast.Call, func: ast.Attribute, frame: F
     default = node.args[1] if len(node.args) > 1 else next((k.value for k in node.keywords if k.arg == "fallback"), None)
     read = reader.evaluate(default, frame) if default is not None else Val(None, span=frame.module.span(node))
     return replace(read, span=read.span or frame.module.span(node))
+
+
+def _called_with(reader: Evaluates, frame: Frame, key: str) -> bool:
+    """Whether a call the reader does not follow may pass `key` to the method's `**kwargs`
+    (Archon's `self.generator(..., top_k=self.top_k)` of a `vllmWrapper.__call__`)."""
+    function, module = frame.function, frame.module
+    if function is None or function in module.tree.body:
+        return False
+    tree = reader.tree  # type: ignore[attr-defined]
+    return called_on_unknown(reader, module, function, tree.nearby_texts(module.path), tree.open_file, key)
 
 
 def _unbound_parameter(node: ast.expr, frame: Frame) -> bool:
