@@ -3,6 +3,9 @@
 tree, checks what it reports, and changes it so that the value may not reach vLLM, or does, or reaches it
 another way.
 
+OpenRLHF: a fork that assigns the correction's own variable before `if logprobs_mode:` (`logprobs_mode =
+"processed_logprobs"` under its test of an environment variable, or always) writes logprobs_mode and max_logprobs
+with that value where its test holds, over the command line's; its test is decided like the fork's other tests.
 prime-rl: a later line of `setup_vllm_env` that may remove the variable it pinned (`os.environ.pop(NAME, None)`,
 `del os.environ[NAME]`, under a condition or not) leaves the variable's value unknown: no finding rests on it."""
 
@@ -12,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from forks_trees import findings, in_repository
+from test_forks_heldout17 import CORPUS as CORPUS17
 from test_forks_heldout18 import CORPUS as CORPUS18
 from test_forks_round2_readers import edit
 
@@ -61,3 +65,59 @@ def test_prime_pin_written_after_the_removal_is_reported(tmp_path: Path) -> None
     root = in_repository(CORPUS18 / PRIME_POP_CASE, tmp_path / PRIME_POP_CASE)
     edit(root / PRIME_SERVER, PRIME_POP, PRIME_POP + "\n" + PRIME_PIN)
     assert findings(root) == {("RPL206", PRIME_SERVER, 21)}
+
+
+ORL_ENV_CASE = "openrlhf_env_flag_mask_fork_top_k_clean"
+ORL_ENGINES = "openrlhf/trainer/ray/vllm_engine.py"
+ORL_ENV_LAUNCH = "examples/scripts/train_reinforce_baseline_replay.sh"
+ORL_REBIND = '            logprobs_mode = "processed_logprobs"\n'
+ORL_TEST = '        if os.environ.get("OPENRLHF_SAMPLING_REPLAY", "0") == "1":\n'
+ORL_MASK = '            actor_kwargs["return_sampling_mask"] = True\n'
+ORL_RUNTIME_ENV = '"env_vars": {"OPENRLHF_SAMPLING_REPLAY": "1"}'
+
+
+def orl_env_tree(tmp_path: Path) -> Path:
+    return in_repository(CORPUS17 / ORL_ENV_CASE, tmp_path / ORL_ENV_CASE)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("", ""),
+        (ORL_REBIND, ORL_REBIND.replace('"processed_logprobs"', "'processed_logprobs'")),
+        (ORL_TEST + ORL_MASK + ORL_REBIND, '        logprobs_mode = "processed_logprobs"\n' + ORL_TEST + ORL_MASK),  # always
+        (ORL_TEST, ORL_TEST.replace('os.environ.get("OPENRLHF_SAMPLING_REPLAY", "0")', 'os.getenv("OPENRLHF_SAMPLING_REPLAY")')),
+    ],
+    ids=["case", "single-quotes", "unconditional", "getenv"],
+)
+def test_openrlhf_fork_rebinding_the_correction_sets_logprobs_mode(tmp_path: Path, old: str, new: str) -> None:
+    root = orl_env_tree(tmp_path)
+    if old:
+        edit(root / ORL_ENGINES, old, new)
+    assert findings(root) == set()
+
+
+@pytest.mark.parametrize(
+    "rebind",
+    ["", '            logprobs_mode = "raw_logprobs"\n'],
+    ids=["no-rebind", "raw-logprobs"],
+)
+def test_openrlhf_fork_mask_without_the_correction_is_reported(tmp_path: Path, rebind: str) -> None:
+    root = orl_env_tree(tmp_path)
+    edit(root / ORL_ENGINES, ORL_REBIND, rebind)
+    assert findings(root) == {("RPL003", ORL_ENV_LAUNCH, 78)}  # at the runtime env's variable that turns it on
+
+
+@pytest.mark.parametrize(
+    ("path", "old", "new"),
+    [
+        (ORL_ENV_LAUNCH, ORL_RUNTIME_ENV, '"env_vars": {"OTHER": "1"}'),  # the variable not known
+        (ORL_ENGINES, ORL_REBIND, '            logprobs_mode = os.environ.get("MODE")\n'),  # a value not read
+        (ORL_ENGINES, ORL_REBIND, ORL_REBIND + '        else:\n            logprobs_mode = "raw_logprobs"\n'),  # two
+    ],
+    ids=["variable-unknown", "value-not-read", "two-rebinds"],
+)
+def test_openrlhf_fork_rebinding_not_known_stays_silent(tmp_path: Path, path: str, old: str, new: str) -> None:
+    root = orl_env_tree(tmp_path)
+    edit(root / path, old, new)
+    assert findings(root) == set()
