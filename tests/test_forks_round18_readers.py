@@ -6,6 +6,9 @@ another way.
 OpenRLHF: a fork that assigns the correction's own variable before `if logprobs_mode:` (`logprobs_mode =
 "processed_logprobs"` under its test of an environment variable, or always) writes logprobs_mode and max_logprobs
 with that value where its test holds, over the command line's; its test is decided like the fork's other tests.
+OpenRLHF: a keyword the fork hands the actor beside the engine dict (`.remote(**actor_kwargs, k=v)`, or bound
+first, `spawn = functools.partial(RolloutRayActor.options(...).remote, k=v)` then `spawn(**actor_kwargs)`) reaches
+vLLM like a key of the dict, at its line, under the tests the call sits under.
 prime-rl: a later line of `setup_vllm_env` that may remove the variable it pinned (`os.environ.pop(NAME, None)`,
 `del os.environ[NAME]`, under a condition or not) leaves the variable's value unknown: no finding rests on it."""
 
@@ -119,5 +122,63 @@ def test_openrlhf_fork_mask_without_the_correction_is_reported(tmp_path: Path, r
 )
 def test_openrlhf_fork_rebinding_not_known_stays_silent(tmp_path: Path, path: str, old: str, new: str) -> None:
     root = orl_env_tree(tmp_path)
+    edit(root / path, old, new)
+    assert findings(root) == set()
+
+
+ORL_PARTIAL_CASE = "openrlhf_partial_remote_mask_without_correction_flag"
+ORL_PARTIAL_LAUNCH = "examples/scripts/train_reinforce_baseline_replay.sh"
+ORL_PARTIAL = "functools.partial("
+ORL_SPAWN = "        vllm_engines.append(spawn_engine(**actor_kwargs))\n"
+ORL_PARTIAL_MASK = "            return_sampling_mask=True,\n"
+ORL_REMOTE = """        spawn_engine = functools.partial(
+            RolloutRayActor.options(
+                num_cpus=num_gpus,
+                num_gpus=num_gpus,
+                scheduling_strategy=scheduling_strategy,
+            ).remote,
+            return_sampling_mask=True,
+        )
+"""
+
+
+def orl_partial_tree(tmp_path: Path) -> Path:
+    return in_repository(CORPUS17 / ORL_PARTIAL_CASE, tmp_path / ORL_PARTIAL_CASE)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line"),
+    [
+        ("", "", 310),
+        (ORL_PARTIAL, "partial(", 310),  # `from functools import partial`: the name alone
+        (ORL_PARTIAL_MASK + "        )\n" + ORL_SPAWN, "        )\n" + ORL_SPAWN.replace("**actor_kwargs", "**actor_kwargs, return_sampling_mask=True"), 311),
+        (
+            ORL_REMOTE + ORL_SPAWN,
+            "        vllm_engines.append(\n            RolloutRayActor.options(num_gpus=num_gpus).remote(\n"
+            "                **actor_kwargs,\n                return_sampling_mask=True,\n            )\n        )\n",
+            307,
+        ),
+    ],
+    ids=["case", "partial-name", "call-keyword", "remote-keyword"],
+)
+def test_openrlhf_fork_keyword_beside_the_dict_reaches_vllm(tmp_path: Path, old: str, new: str, line: int) -> None:
+    root = orl_partial_tree(tmp_path)
+    if old:
+        edit(root / ORL_ENGINES, old, new)
+    assert findings(root) == {("RPL003", ORL_ENGINES, line)}  # vLLM's default raw_logprobs: at the mask's line
+
+
+@pytest.mark.parametrize(
+    ("path", "old", "new"),
+    [
+        (ORL_PARTIAL_LAUNCH, "   --vllm.enforce_eager\n", "   --vllm.enforce_eager\n   --algo.advantage.is_correction_enable\n"),
+        (ORL_ENGINES, ORL_PARTIAL_MASK, "            return_sampling_mask=False,\n"),
+        (ORL_ENGINES, ORL_SPAWN, '        if os.environ.get("MASK") == "1":\n    ' + ORL_SPAWN),  # a variable not known
+        (ORL_ENGINES, "            ).remote,\n", "            ).start,\n"),  # not the actor's start
+    ],
+    ids=["correction-flag", "mask-false", "under-unknown-test", "not-remote"],
+)
+def test_openrlhf_fork_keyword_beside_the_dict_precision(tmp_path: Path, path: str, old: str, new: str) -> None:
+    root = orl_partial_tree(tmp_path)
     edit(root / path, old, new)
     assert findings(root) == set()

@@ -37,6 +37,11 @@ def both(condition: str, test: str) -> str:
     return f"{condition} and {test}" if condition else test
 
 
+def if_tests(condition: str) -> str:
+    """The `if` tests of a condition, its loops' and handlers' left out."""
+    return " and ".join(part for part in condition.split(" and ") if not part.endswith(RUNS_IT)) if condition else ""
+
+
 def loops_only(condition: str) -> bool:
     """Whether a condition is only that of loops' bodies (no `if`)."""
     return all(part.endswith(RUNS_IT) for part in condition.split(" and ")) if condition else True

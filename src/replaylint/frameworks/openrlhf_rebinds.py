@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from ..model import UNKNOWN
 from .built_dicts import BuiltDict, Written
-from .fork_conditions import RUNS_IT, guarded
+from .fork_conditions import guarded, if_tests
 from .fork_source import literal, parse
 
 _KEYS = ("logprobs_mode", "max_logprobs")  # what `if logprobs_mode:` writes
@@ -57,7 +57,7 @@ def _rebinds(text: str, function: str, name: str) -> list[tuple[ast.Assign, str]
     if len(functions) != 1:
         return []
     return [
-        (statement, " and ".join(part for part in condition.split(" and ") if not part.endswith(RUNS_IT)) if condition else "")
+        (statement, if_tests(condition))
         for statement, condition in guarded(functions[0].body)
         if isinstance(statement, ast.Assign)
         and len(statement.targets) == 1
