@@ -9,6 +9,9 @@ with that value where its test holds, over the command line's; its test is decid
 OpenRLHF: a keyword the fork hands the actor beside the engine dict (`.remote(**actor_kwargs, k=v)`, or bound
 first, `spawn = functools.partial(RolloutRayActor.options(...).remote, k=v)` then `spawn(**actor_kwargs)`) reaches
 vLLM like a key of the dict, at its line, under the tests the call sits under.
+prime-rl: a `to_namespace` test of an environment variable the launch does not set, read with a literal default
+(`os.environ.get("X", "1") == "1"`, `os.getenv`), holds by that default, as the program run as written reads it (a
+read without a default, or a variable the launch sets to a value not known, stays open).
 prime-rl: a later line of `setup_vllm_env` that may remove the variable it pinned (`os.environ.pop(NAME, None)`,
 `del os.environ[NAME]`, under a condition or not) leaves the variable's value unknown: no finding rests on it."""
 
@@ -180,5 +183,47 @@ def test_openrlhf_fork_keyword_beside_the_dict_reaches_vllm(tmp_path: Path, old:
 )
 def test_openrlhf_fork_keyword_beside_the_dict_precision(tmp_path: Path, path: str, old: str, new: str) -> None:
     root = orl_partial_tree(tmp_path)
+    edit(root / path, old, new)
+    assert findings(root) == set()
+
+
+PRIME_ENV_CASE = "prime_namespace_env_mask_eval_greedy_toml"
+PRIME_ENV_LAUNCH = "scripts/rl_replay.sh"
+PRIME_ENV_TOML = "configs/replay/rl.toml"
+PRIME_ENV_CONFIGS = "packages/prime-rl-configs/src/prime_rl/configs/inference.py"
+PRIME_ENV_TEST = 'os.environ.get("PRIME_RL_SAMPLING_REPLAY", "1") == "1"'
+PRIME_GREEDY_EVAL = {("RPL101", PRIME_ENV_TOML, 38)}  # `temperature = 0.0` of [orchestrator.eval.sampling]
+
+
+@pytest.mark.parametrize(
+    ("path", "old", "new"),
+    [
+        ("", "", ""),
+        (PRIME_ENV_CONFIGS, PRIME_ENV_TEST, 'os.getenv("PRIME_RL_SAMPLING_REPLAY", "1") == "1"'),
+        (PRIME_ENV_CONFIGS, PRIME_ENV_TEST, 'os.environ.get("PRIME_RL_SAMPLING_REPLAY", "1") != "0"'),
+        (PRIME_ENV_LAUNCH, "uv run rl", "PRIME_RL_SAMPLING_REPLAY=1 uv run rl"),
+    ],
+    ids=["case", "getenv", "not-zero", "set-by-launch"],
+)
+def test_prime_env_switch_holds_by_the_reads_default(tmp_path: Path, path: str, old: str, new: str) -> None:
+    root = in_repository(CORPUS18 / PRIME_ENV_CASE, tmp_path / PRIME_ENV_CASE)
+    if path:
+        edit(root / path, old, new)
+    assert findings(root) == PRIME_GREEDY_EVAL
+
+
+@pytest.mark.parametrize(
+    ("path", "old", "new"),
+    [
+        (PRIME_ENV_LAUNCH, "uv run rl", "PRIME_RL_SAMPLING_REPLAY=0 uv run rl"),
+        (PRIME_ENV_LAUNCH, "uv run rl", 'PRIME_RL_SAMPLING_REPLAY="${REPLAY}" uv run rl'),  # a value not known
+        (PRIME_ENV_CONFIGS, PRIME_ENV_TEST, 'os.environ.get("PRIME_RL_SAMPLING_REPLAY", "0") == "1"'),
+        (PRIME_ENV_CONFIGS, PRIME_ENV_TEST, 'os.environ.get("PRIME_RL_SAMPLING_REPLAY") == "1"'),  # no default
+        (PRIME_ENV_TOML, "temperature = 0.0\n", "temperature = 0.7\n"),
+    ],
+    ids=["set-off", "set-unknown", "default-off", "no-default", "eval-sampled"],
+)
+def test_prime_env_switch_off_or_not_known_stays_silent(tmp_path: Path, path: str, old: str, new: str) -> None:
+    root = in_repository(CORPUS18 / PRIME_ENV_CASE, tmp_path / PRIME_ENV_CASE)
     edit(root / path, old, new)
     assert findings(root) == set()

@@ -130,6 +130,16 @@ def env_read(node: ast.expr, env: Mapping[str, Any]) -> Any:
     return env[name] if name is not None and name in env else UNKNOWN
 
 
+def env_read_or_default(node: ast.expr, env: Mapping[str, Any]) -> Any:
+    """`env_read`, or, for a variable `env` lacks, the literal default of `os.environ.get("X", "1")`
+    (`os.getenv`): what the program run as written reads, like an argparse default."""
+    name = env_variable(node)
+    if name is not None and name not in env and isinstance(node, ast.Call) and len(node.args) == 2 and not node.keywords:
+        default = literal(node.args[1])
+        return default if isinstance(default, str) else UNKNOWN
+    return env_read(node, env)
+
+
 def exported(env: Mapping[str, Setting]) -> dict[str, Any]:
     """What a launch exports, name -> value (UNKNOWN where only some of its paths export it)."""
     return {name: setting.value if setting.condition is None else UNKNOWN for name, setting in env.items()}
