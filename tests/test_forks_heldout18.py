@@ -58,7 +58,6 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 PENDING: dict[str, str] = {
-    "oi_setup_engine_mask_launcher_env_top_k": "first run (stop 43): RPL102 missed (request top_k from OI_REPLAY_TOP_K, exported -1 by the launch, passed to the actors through runtime_env)",
     "verl_subclass_run_server_mask_rollout_defaults": "first run (stop 43): RPL101 and RPL102 missed (mask set in a subclass run_server before super(); rollout.yaml defaults)",
 }
 

@@ -9,6 +9,9 @@ with that value where its test holds, over the command line's; its test is decid
 OpenRLHF: a keyword the fork hands the actor beside the engine dict (`.remote(**actor_kwargs, k=v)`, or bound
 first, `spawn = functools.partial(RolloutRayActor.options(...).remote, k=v)` then `spawn(**actor_kwargs)`) reaches
 vLLM like a key of the dict, at its line, under the tests the call sits under.
+open-instruct: a request's `"top_k": int(os.environ["X"])` is read in the engine actor's process: the launch's
+variable, unless the actor's `runtime_env` names it (a literal: that value, at its line; a read of the same variable:
+the launch's; anything else: not known).
 prime-rl: a `to_namespace` test of an environment variable the launch does not set, read with a literal default
 (`os.environ.get("X", "1") == "1"`, `os.getenv`), holds by that default, as the program run as written reads it (a
 read without a default, or a variable the launch sets to a value not known, stays open).
@@ -154,7 +157,11 @@ def orl_partial_tree(tmp_path: Path) -> Path:
     [
         ("", "", 310),
         (ORL_PARTIAL, "partial(", 310),  # `from functools import partial`: the name alone
-        (ORL_PARTIAL_MASK + "        )\n" + ORL_SPAWN, "        )\n" + ORL_SPAWN.replace("**actor_kwargs", "**actor_kwargs, return_sampling_mask=True"), 311),
+        (
+            ORL_PARTIAL_MASK + "        )\n" + ORL_SPAWN,
+            "        )\n" + ORL_SPAWN.replace("**actor_kwargs", "**actor_kwargs, return_sampling_mask=True"),
+            311,
+        ),
         (
             ORL_REMOTE + ORL_SPAWN,
             "        vllm_engines.append(\n            RolloutRayActor.options(num_gpus=num_gpus).remote(\n"
@@ -225,5 +232,52 @@ def test_prime_env_switch_holds_by_the_reads_default(tmp_path: Path, path: str, 
 )
 def test_prime_env_switch_off_or_not_known_stays_silent(tmp_path: Path, path: str, old: str, new: str) -> None:
     root = in_repository(CORPUS18 / PRIME_ENV_CASE, tmp_path / PRIME_ENV_CASE)
+    edit(root / path, old, new)
+    assert findings(root) == set()
+
+
+OI_ENV_CASE = "oi_setup_engine_mask_launcher_env_top_k"
+OI_ENV_LAUNCH = "scripts/train/debug/single_gpu_replay.sh"
+OI_UTILS = "open_instruct/vllm_utils.py"
+OI_EXPORT = "export OI_REPLAY_TOP_K=-1\n"
+OI_READ = 'int(os.environ["OI_REPLAY_TOP_K"])'
+OI_RELAY = '"OI_REPLAY_TOP_K": os.environ.get("OI_REPLAY_TOP_K", "20"),'
+
+
+def oi_env_tree(tmp_path: Path) -> Path:
+    return in_repository(CORPUS18 / OI_ENV_CASE, tmp_path / OI_ENV_CASE)
+
+
+@pytest.mark.parametrize(
+    ("path", "old", "new", "found"),
+    [
+        ("", "", "", ("RPL102", OI_ENV_LAUNCH, 5)),
+        (OI_UTILS, OI_READ, 'int(os.getenv("OI_REPLAY_TOP_K", "20"))', ("RPL102", OI_ENV_LAUNCH, 5)),
+        (OI_ENV_LAUNCH, OI_EXPORT, "export OI_REPLAY_TOP_K=0\n", ("RPL102", OI_ENV_LAUNCH, 5)),
+        (OI_UTILS, OI_RELAY, '"OI_REPLAY_TOP_K": os.environ["OI_REPLAY_TOP_K"],', ("RPL102", OI_ENV_LAUNCH, 5)),
+        (OI_UTILS, OI_RELAY, '"OI_REPLAY_TOP_K": "-1",', ("RPL102", OI_UTILS, 1270)),  # the actor's own value
+    ],
+    ids=["case", "getenv", "zero", "relay-subscript", "runtime-env-literal"],
+)
+def test_oi_request_top_k_read_in_the_actor(tmp_path: Path, path: str, old: str, new: str, found: tuple[str, str, int]) -> None:
+    root = oi_env_tree(tmp_path)
+    if path:
+        edit(root / path, old, new)
+    assert findings(root) == {found}
+
+
+@pytest.mark.parametrize(
+    ("path", "old", "new"),
+    [
+        (OI_ENV_LAUNCH, OI_EXPORT, "export OI_REPLAY_TOP_K=20\n"),
+        (OI_ENV_LAUNCH, OI_EXPORT, ""),  # set outside the tree, or not at all
+        (OI_ENV_LAUNCH, OI_EXPORT, 'export OI_REPLAY_TOP_K="${TOP_K}"\n'),
+        (OI_UTILS, OI_RELAY, '"OI_REPLAY_TOP_K": "20",'),  # the actor's own value wins over the launch's -1
+        (OI_UTILS, OI_RELAY, '"OI_REPLAY_TOP_K": str(top_k_for(pretrain)),'),  # a value not read here
+    ],
+    ids=["export-20", "not-exported", "export-unknown", "runtime-env-20", "runtime-env-computed"],
+)
+def test_oi_request_top_k_read_in_the_actor_precision(tmp_path: Path, path: str, old: str, new: str) -> None:
+    root = oi_env_tree(tmp_path)
     edit(root / path, old, new)
     assert findings(root) == set()

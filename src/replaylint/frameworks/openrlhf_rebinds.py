@@ -16,7 +16,7 @@ import ast
 from dataclasses import replace
 
 from ..model import UNKNOWN
-from .built_dicts import BuiltDict, Written
+from .built_dicts import BuiltDict
 from .fork_conditions import guarded, if_tests
 from .fork_source import literal, parse
 

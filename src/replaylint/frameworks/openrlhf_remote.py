@@ -72,4 +72,3 @@ def _partial_of_remote(statement: ast.stmt) -> tuple[str, list[ast.keyword]] | N
     if any(keyword.arg is None for keyword in value.keywords):
         return None
     return statement.targets[0].id, list(value.keywords)
-
