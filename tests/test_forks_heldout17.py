@@ -53,7 +53,10 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "openrlhf_env_flag_mask_fork_top_k_clean": set(),
     "nemo_yaml_field_mask_mcore_spec_unselected_clean": set(),
     "nemo_recipe_mask_off_launch_on_top_k_null": {("RPL102", "examples/launch_grpo_replay.sh", 7)},
-    "oi_worker_subclass_mask_requests_without_top_k": {("RPL102", "open_instruct/vllm_utils.py", 850)},
+    # Moved from the mask's line 850 after the first run: round 4's identical tree (forks_heldout4
+    # oi_actor_subclass_mask_no_top_k) and rounds 1-3 and 6 place open-instruct's finding for a request that
+    # leaves top_k out at the `completions.create(` call that sends it (vllm_utils.py:1017).
+    "oi_worker_subclass_mask_requests_without_top_k": {("RPL102", "open_instruct/vllm_utils.py", 1017)},
     "oi_helper_kwargs_mask_sampling_config_top_k_clean": set(),
     "prime_typed_mask_toml_greedy_eval_unlaunched_clean": set(),
     "prime_typed_mask_default_on_eval_temperature_zero": {("RPL101", "configs/basic/reverse-text/rl-replay.toml", 38)},
@@ -61,9 +64,6 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 
 PENDING: dict[str, str] = {
     "nemo_recipe_mask_off_launch_on_top_k_null": "first run (stop 43): RPL102 at examples/configs/grpo_math_1B.yaml:373 instead of the launch line that turns the mask on (examples/launch_grpo_replay.sh:7)",
-    "oi_worker_subclass_mask_requests_without_top_k": "first run (stop 43): RPL102 at open_instruct/vllm_utils.py:1017 instead of the subclass mask line 850",
-    "openrlhf_env_flag_mask_fork_top_k_clean": "first run (stop 43): false RPL003 at the launch script:78 (the fork env var in the ray job runtime env; fork top_k default 20)",
-    "openrlhf_partial_remote_mask_without_correction_flag": "first run (stop 43): RPL003 missed (functools.partial(..., return_sampling_mask=True) of the remote actor)",
     "skyrl_typed_mask_default_on_eval_sampling_default": "first run (stop 43): RPL101 and RPL102 missed (a typed field on by default; SkyRL greedy eval default)",
     "verl_rollout_field_mask_dict_merge_greedy_validation": "first run (stop 43): false RPL204 at the launch:20 instead of RPL101 (the fork adds the field to the rollout config class)",
     "verl_rollout_field_mask_sglang_section_clean": "first run (stop 43): false RPL204 at the launch:22 (the fork adds the field to the rollout config class)",

@@ -37,6 +37,11 @@ def both(condition: str, test: str) -> str:
     return f"{condition} and {test}" if condition else test
 
 
+def if_tests(condition: str) -> str:
+    """The `if` tests of a condition, its loops' and handlers' left out."""
+    return " and ".join(part for part in condition.split(" and ") if not part.endswith(RUNS_IT)) if condition else ""
+
+
 def loops_only(condition: str) -> bool:
     """Whether a condition is only that of loops' bodies (no `if`)."""
     return all(part.endswith(RUNS_IT) for part in condition.split(" and ")) if condition else True
@@ -123,6 +128,16 @@ def env_read(node: ast.expr, env: Mapping[str, Any]) -> Any:
     expression, or a variable `env` does not hold: set outside, or not at all, it is not known)."""
     name = env_variable(node)
     return env[name] if name is not None and name in env else UNKNOWN
+
+
+def env_read_or_default(node: ast.expr, env: Mapping[str, Any]) -> Any:
+    """`env_read`, or, for a variable `env` lacks, the literal default of `os.environ.get("X", "1")`
+    (`os.getenv`): what the program run as written reads, like an argparse default."""
+    name = env_variable(node)
+    if name is not None and name not in env and isinstance(node, ast.Call) and len(node.args) == 2 and not node.keywords:
+        default = literal(node.args[1])
+        return default if isinstance(default, str) else UNKNOWN
+    return env_read(node, env)
 
 
 def exported(env: Mapping[str, Setting]) -> dict[str, Any]:

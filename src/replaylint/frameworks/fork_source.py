@@ -106,14 +106,33 @@ def default_writes(statement: ast.stmt) -> Iterator[tuple[str, str, ast.expr]]:
 
 def environment_writes(module: ast.Module) -> dict[str, tuple[Written, bool]]:
     """The `VLLM_*` variables the module's code writes with a literal where it runs unconditionally
-    (at the top of the module or of a function): name -> (`NAME=value`, whether only when unset)."""
+    (at the top of the module or of a function): name -> (`NAME=value`, whether only when unset).
+    A later line that may remove the variable (`os.environ.pop(NAME, None)`, `del os.environ[NAME]`,
+    under a condition or not) leaves its value unknown."""
     found = {}
     for statement, top in statements(module.body, functions=True):
         variable = environment_write(statement) if top else None
         if variable is not None:
             name, value, only_unset = variable
             found[name] = (Written(value, statement.lineno, f"{name}={value}"), only_unset)
+        elif (removed := environment_removal(statement)) in found:
+            written, only_unset = found[removed]
+            found[removed] = (Written(UNKNOWN, written.line, f"{written.text}, removed at line {statement.lineno}"), only_unset)
     return found
+
+
+def environment_removal(statement: ast.stmt) -> str | None:
+    """The variable `os.environ.pop("VLLM_X", ...)` or `del os.environ["VLLM_X"]` removes."""
+    if isinstance(statement, ast.Delete) and len(statement.targets) == 1:
+        target = statement.targets[0]
+        if isinstance(target, ast.Subscript) and is_environ(target.value) and isinstance(name := literal(target.slice), str):
+            return name
+    if isinstance(statement, ast.Expr) and isinstance(call := statement.value, ast.Call):
+        func = call.func
+        if isinstance(func, ast.Attribute) and func.attr == "pop" and is_environ(func.value) and call.args:
+            name = literal(call.args[0])
+            return name if isinstance(name, str) else None
+    return None
 
 
 def actor_environment(module: ast.Module) -> dict[str, tuple[Written, bool]]:

@@ -58,6 +58,7 @@ from .fork_source import (
     snippet,
 )
 from .nearby import found_upward
+from .open_instruct_actor_env import env_vars_node, read_in_actor
 
 ENGINES = "open_instruct/vllm_utils.py"
 OWNER = "the forked open-instruct"
@@ -159,6 +160,8 @@ def _read(path: str, text: str) -> EngineFork | None:
     environment.update(environment_writes(module))
     request = next((node for node in ast.walk(module) if _is_client_call(node)), None)
     top_k = _request_top_k(request, module, text) if request is not None else None
+    if top_k is not None and request is not None and _reads_actor_env(top_k, request):
+        top_k = read_in_actor(top_k, call, text)
     line = request.lineno if request is not None else 0
     return EngineFork(path, engine, frozenset(unknown), environment, top_k, request is not None, line, text)
 
@@ -205,6 +208,12 @@ def _takes_queues(method: ast.stmt) -> bool:
     return len(SIGNATURE & names) >= 2
 
 
+def _reads_actor_env(top_k: Written, request: ast.Call) -> bool:
+    """Whether the request's `top_k` is read from the environment in the request itself (in the actor's
+    process), not by a `SamplingConfig` field (where `grpo_fast.py` runs)."""
+    return isinstance(top_k.value, EnvNumber) and request.lineno <= top_k.line <= (request.end_lineno or request.lineno)
+
+
 def _runtime_env(call: ast.Call) -> dict[str, Written]:
     """The literal `env_vars` of the actor's `.options(runtime_env=...)`."""
     options = call.func.value if isinstance(call.func, ast.Attribute) else None
@@ -218,13 +227,7 @@ def _switch_env(module: ast.Module, call: ast.Call) -> dict[str, Written]:
     `**` entry may replace, that Ray does not expand (`${X}`) and that the module does not write
     itself (`os.environ[...] = ...`, `setdefault`, `pop`, `del`); any other variable is the
     outside world's."""
-    options = call.func.value if isinstance(call.func, ast.Attribute) else None
-    given = next((k.value for k in options.keywords if k.arg == "runtime_env"), None) if isinstance(options, ast.Call) else None
-    inner = None
-    if isinstance(given, ast.Call) and callee_name(given) in ("RuntimeEnv", "dict"):
-        inner = next((keyword.value for keyword in given.keywords if keyword.arg == "env_vars"), None)
-    elif isinstance(given, ast.Dict):
-        inner = next((v for k, v in zip(given.keys, given.values) if k is not None and literal(k) == "env_vars"), None)
+    inner = env_vars_node(call)
     found: dict[str, Written] = {}
     for key, value in zip(inner.keys, inner.values) if isinstance(inner, ast.Dict) else ():
         name, written = (literal(key), literal(value)) if key is not None else (None, None)
@@ -279,7 +282,8 @@ def _request_top_k(request: ast.Call, module: ast.Module, text: str) -> Written 
                     value = names[value.id]  # `top_k = params_dict.pop("top_k")` before the call
                 if sender is not None and _reads_config(value, request, sender):
                     return _config_top_k(module, text) or Written(_default_of(value), value.lineno, snippet(text, value))
-                return Written(literal(value), key.lineno, snippet(text, key) + ": " + snippet(text, value))
+                number = env_number(value)  # `int(os.environ["X"])`: read where the actor runs
+                return Written(number or literal(value), key.lineno, snippet(text, key) + ": " + snippet(text, value))
     elif extra is not None:  # a dict built elsewhere: may hold it
         return Written(UNKNOWN, extra.lineno, snippet(text, extra))
     written = next((keyword for keyword in request.keywords if keyword.arg == "top_k"), None)

@@ -51,6 +51,8 @@ from .fork_source import (
     snippet,
 )
 from .nearby import found_upward
+from .openrlhf_rebinds import rebound_correction
+from .openrlhf_remote import with_remote_keywords
 
 ENGINES = "openrlhf/trainer/ray/vllm_engine.py"
 CLI = "openrlhf/cli/train_ppo_ray.py"  # what goes into `generate_kwargs`
@@ -80,6 +82,7 @@ def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Built
     built = read(found[1], found[0], "create_vllm_engines", _ACTOR_KWARGS, given=given) if found is not None else None
     if built is None or found is None:
         return built
+    built = with_remote_keywords(rebound_correction(built, "create_vllm_engines", _CORRECTION), "create_vllm_engines", _ACTOR_KWARGS)
     actor = call_keywords(found[1], found[0], _ENGINE_CALLS)
     own = {**_actor_writes(found[1]), **(actor.entries if actor is not None else {})}
     # No caller in the tree: what it passes is unknown, so no default is taken as the engine's.

@@ -155,7 +155,7 @@ def launches(
         return []
     forked = fork(document.source.path, read_text)
     key = _edition_key(document, base) or (forked.edition if forked is not None else None)
-    launch = build(EDITIONS, lambda edition: _launch(document, base, label, edition, forked, env or {}), key)
+    launch = build(EDITIONS, lambda edition: _launch(document, base, label, edition, forked, env), key)
     return [launch] if launch is not None else []
 
 
@@ -190,7 +190,7 @@ def _launch(
     label: str,
     edition: PrimeRlEdition,
     forked: PrimeRlFork | None,
-    env: Mapping[str, Setting],
+    env: Mapping[str, Setting] | None,  # None: the file on its own, the environment not known
 ) -> Launch:
     if base:
         anchor = document.nearest(*base)
@@ -213,7 +213,7 @@ def _launch(
     if "logprobs_mode" not in settings and not (forked is not None and forked.reads_config):
         mode = edition.logprobs_mode
         settings["logprobs_mode"] = Setting("logprobs_mode", mode, anchor, f"{owner}'s default logprobs_mode = {mode!r}")
-    environment = {**env, **_env(document, base)}  # the script exports, then [inference.env_vars] over them
+    environment = {**(env or {}), **_env(document, base)}  # the script exports, then [inference.env_vars] over them
     said = f"{RUNNER_ENV}={edition.runner_env} (set by {owner})"
     if forked is not None and forked.server is not None:
         _forked_environment(forked, environment)
@@ -371,7 +371,7 @@ def _truncating_sampling(document: TomlDocument) -> tuple[Any, Span, str] | None
 
 
 def _forked_namespace(
-    document: TomlDocument, base: tuple[str, ...], forked: PrimeRlFork, settings: dict[str, Setting], env: Mapping[str, Setting]
+    document: TomlDocument, base: tuple[str, ...], forked: PrimeRlFork, settings: dict[str, Setting], env: Mapping[str, Setting] | None
 ) -> tuple[Assumption, ...]:
     """The fork's `VllmConfig` field defaults (a key the file writes wins; its `model_post_init`
     writes win over the file), its `to_namespace`
@@ -390,10 +390,13 @@ def _forked_namespace(
             settings[switch.name] = switched
     assumed = []
     for by_env in forked.env_switches:
-        if by_env.holds({name: setting.value for name, setting in env.items()}) is True:
-            written = next(env[name] for name in by_env.variables)
-            settings[by_env.name] = Setting(
-                by_env.name, by_env.line.value, written.span, written.spelling, implied=True, via=(by_env.line.span,)
+        exports = env or {}
+        if by_env.holds({name: setting.value for name, setting in exports.items()}, defaults=env is not None) is True:
+            written = next((exports[name] for name in by_env.variables if name in exports), None)  # None: the read's default
+            settings[by_env.name] = (
+                by_env.by_default()
+                if written is None
+                else Setting(by_env.name, by_env.line.value, written.span, written.spelling, implied=True, via=(by_env.line.span,))
             )
             assumed.append(Assumption(f"{by_env.line.owner_line()} sets {by_env.line.text}", whole=True))
     return tuple(assumed)

@@ -87,12 +87,19 @@ class EnvSwitch:
     name: str
     line: Line
 
-    def holds(self, env: Mapping[str, Any]) -> bool | None:
-        """Whether TEST holds where `env` (name -> value) gives every variable it reads (None: not told)."""
-        if not all(name in env for name in self.variables):
-            return None
-        found = fork_conditions.env_test(ast.parse(self.test, mode="eval").body, env)
+    def holds(self, env: Mapping[str, Any], defaults: bool = True) -> bool | None:
+        """Whether TEST holds where `env` (name -> value) gives the variables it reads, a variable it
+        lacks read with a literal default taking that default where the launch's environment is
+        known (`defaults`: a script's, not the file's on its own) (None: not told)."""
+        test = ast.parse(self.test, mode="eval").body
+        read = fork_conditions.env_read_or_default if defaults else fork_conditions.env_read
+        found = fork_conditions.evaluated(test, lambda inner: read(inner, env), {})
         return None if found is UNKNOWN else bool(found)
+
+    def by_default(self) -> Setting:
+        """What the fork writes where the launch leaves the variables unset (the read's default holds)."""
+        said = f"{self.line.text} ({self.line.owner_line()}, with {', '.join(self.variables)} unset: the default of its read)"
+        return Setting(self.name, self.line.value, self.line.span, said, implied=True)
 
 
 @record(unsafe_hash=True)
