@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Iterator
 
 from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
+from ..asts import walk
 from .anonymous import frames as anonymous_frames, made_of, scoped_calls
 from .branch_conditions import untaken
 from .call_arguments import arguments
@@ -345,10 +346,14 @@ def _picks(reader: Reader, site: Call, frame: Frame, cls: ast.ClassDef) -> bool:
 
 def _aliases(module: Module, cls: ast.ClassDef) -> set[str]:
     """The names the module binds to what it makes of the class: at module level any value that
-    names it (`ENGINES = {"vllm": Engine}`), in a function a Ray actor class of it (`actor_cls = ray.remote(Engine)`)."""
+    names it (`ENGINES = {"vllm": Engine}`), in a function the class itself (`model_cls = VLLMModel`)
+    or a Ray actor class of it (`actor_cls = ray.remote(Engine)`)."""
     found = set()
     for node in module.tree.body:
         if isinstance(node, ast.Assign) and cls.name in ast.unparse(node.value):
+            found |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    for node in walk(module.tree) if f"= {cls.name}\n" in module.source.text else ():
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id == cls.name:
             found |= {t.id for t in node.targets if isinstance(t, ast.Name)}
     for site in calls(module, (f"({cls.name})",)):  # `ray.remote(Engine)`, `ray.remote(num_gpus=1)(Engine)`
         statement = site.placed.statement

@@ -12,10 +12,11 @@ from dataclasses import replace
 
 from .binding import bind
 from .callsites import self_attribute
-from .dicts import entry
-from .facts import NOTHING, Kwargs, Val
+from .dicts import as_val, entry, writes_into, written
+from .each_items import sliced
+from .facts import NOTHING, Entry, Kwargs, Val
 from .frames import Evaluates, Frame
-from .module import FUNCTIONS, Module
+from .module import FUNCTIONS, Module, Placed
 from .objects import Class, Instance, last_name
 from .parsers import shown
 from .refs import Function, Qualified
@@ -36,8 +37,22 @@ def init_object(reader: Evaluates, cls: Class, node: ast.Call, frame: Frame) -> 
         name = _self_target(placed.statement)
         if name is None or placed.guards or counts.get(name) != 1:
             continue
-        found.entries[name] = entry(reader, home.reading(placed), name, placed.statement, placed.statement.value, None)  # type: ignore[attr-defined]
+        item = entry(reader, home.reading(placed), name, placed.statement, placed.statement.value, None)  # type: ignore[attr-defined]
+        found.entries[name] = _with_writes(reader, item, f"self.{name}", home, placed, cls.node)
     return Instance(cls, found, plain=True)
+
+
+def _with_writes(reader: Evaluates, item: Entry, target: str, home: Frame, placed: Placed, cls: ast.ClassDef) -> Entry:
+    """A dict attribute with the writes `__init__` makes into it after it is set (FlashRAG's
+    `self.final_config.update(yaml.safe_load(f))`); open where another method writes into it."""
+    if not isinstance(item.ref, Kwargs):
+        return item
+    found = written(reader, item.ref, target, home, placed, None)
+    others = [m for m in cls.body if isinstance(m, FUNCTIONS) and m is not home.scope]
+    if any(writes_into(home.module, method, target) for method in others):
+        found.reasons.append(f"`{target}` written in another method")
+    read = as_val(found)
+    return replace(item, setting=replace(item.setting, value=read.value, keys=read.keys), ref=found)
 
 
 _HOOKS = frozenset(("__new__", "__bool__", "__len__", "__getattr__", "__getattribute__", "__setattr__"))
@@ -93,3 +108,18 @@ def _from_command_line(made: Instance, module: Module, decorator: ast.expr) -> I
         whose = f"{name} comes from pydra's {name}=..., default {shown(item.setting.value)} ({module.line(decorator)})"
         entries[name] = replace(item, assumptions=(*item.assumptions, (whose, span)))
     return replace(made, fields=made.fields.rebuilt(entries), cli=True)
+
+
+def item_of(reader: Evaluates, owner: Val, node: ast.Subscript, frame: Frame) -> Val:
+    """`config["generation_params"]` of an object of a plain class that defines `__getitem__`
+    (FlashRAG's `Config`: `return self.final_config.get(key)`): the method's return with the key
+    bound and the object's attributes as `self`'s; else the item or slice `each_items` reads."""
+    made = owner.ref
+    body = getattr(made.cls.node, "body", ()) if isinstance(made, Instance) and made.plain else ()
+    method = next((m for m in body if isinstance(m, FUNCTIONS) and m.name == "__getitem__" and not m.decorator_list), None)
+    if method is None or isinstance(node.slice, ast.Slice):
+        return sliced(owner, node)
+    getter = ast.copy_location(ast.Attribute(value=node.value, attr="__getitem__", ctx=ast.Load()), node)
+    call = ast.copy_location(ast.Call(func=getter, args=[node.slice], keywords=[]), node)
+    function = Function(made.cls.module, method, made.cls.node)  # type: ignore[union-attr]
+    return reader.returned(function, call, frame, (frame.module.span(node),), instance=made.fields)  # type: ignore[union-attr]

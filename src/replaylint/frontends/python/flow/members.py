@@ -65,7 +65,8 @@ def self_attribute(reader: Reader, attr: str, frame: Frame, set_later: bool = Fa
                     sets.append((method, placed, statement.value, element))
     if set_later:
         sets = [found for found in sets if not (isinstance(found[2], ast.Constant) and found[2].value is None)]
-    if frame.instance is not None and attr in frame.instance.entries and all(s[0].name in POST_INITS for s in sets):
+    by_init = frame.init is None and len(sets) == 1 and sets[0][0].name == "__init__" and not sets[0][1].guards  # a plain object's
+    if frame.instance is not None and attr in frame.instance.entries and (by_init or all(s[0].name in POST_INITS for s in sets)):
         return field(reader, Val(kwargs=frame.instance), attr, frame)  # the record's (a method's `self._model = ...` wins)
     stepped = stepped_in_init(reader, frame, sets) if len(sets) > 1 else None
     if stepped is not None:

@@ -19,7 +19,7 @@ from .binding import bind, computed, plain, positional_values
 from .bodies import token_map
 from .comprehensions import filtered
 from .dicts import as_val, call as dict_call, decided, from_keys, literal, spread, written
-from .each_items import looped, made_each, sliced
+from .each_items import looped, made_each
 from .environment_writes import environment_written
 from .facts import NOTHING, Kwargs, Val
 from .frames import Frame, enclosed, is_class_level, reaching
@@ -27,7 +27,7 @@ from .generators import entered, yielded
 from .grown_lists import grown_in_steps, grown_list, spelt_items
 from .imported_names import imported_module, in_tree, module_attribute, star_imported
 from .ini_configs import PARSERS as INI_PARSERS, ini_parser, read_option
-from .init_objects import init_object, pydra_config
+from .init_objects import init_object, item_of, pydra_config
 from .joined_texts import comprehension_name, joined
 from .logic import logic
 from .lookups import dict_method
@@ -306,7 +306,7 @@ class Reader:
         items = owner.ref
         if isinstance(items, tuple) and isinstance(key, int) and not isinstance(key, bool) and -len(items) <= key < len(items):
             return items[key]  # `parser.parse_args_into_dataclasses()[0]`
-        return sliced(owner, node)
+        return item_of(self, owner, node, frame)  # a class's own `__getitem__` (`config["generation_params"]`), else a slice
 
     def _key(self, node: ast.expr, owner: Val, frame: Frame) -> object:
         """A key spelt by an expression (`ENGINES[kind]` with `kind` a caller's text), read only

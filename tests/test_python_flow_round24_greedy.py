@@ -1,0 +1,247 @@
+"""What held-out rounds 24 and 25 made the value flow follow for requests made greedy by a flag or
+a default in the code. A branch's test is read where Python reads it, before the branch runs
+(FlashRAG's `if "do_sample" in generation_params:` then `generation_params.pop("do_sample")` in
+the branch: the key is there for the test). An object of a plain class that defines `__getitem__`
+(FlashRAG's `Config`: `return self.final_config.get(key)`) is read through it, with the writes
+`__init__` makes into the dict after setting it (`self.final_config.update(yaml.safe_load(f))`).
+A flag from outside the tree, a branch not taken, or a dict another method writes into stays
+open."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.test_python_flow_round10 import check
+
+ENGINE = "llm = LLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
+
+# a `do_sample` flag popped under a membership test of the same dict
+
+POPPED = [
+    # FlashRAG's generator.py
+    (
+        "    if 'do_sample' in generation_params:\n"
+        "        do_sample_flag = generation_params.pop('do_sample')\n"
+        "        if not do_sample_flag:\n"
+        "            generation_params['temperature'] = 0\n"
+    ),
+    (
+        "    if 'do_sample' in generation_params:\n"
+        "        if not generation_params.pop('do_sample'):\n"
+        "            generation_params['temperature'] = 0\n"
+        "            pass\n"
+    ),
+    (
+        "    if 'do_sample' in generation_params:\n"
+        "        flag = generation_params['do_sample']\n"
+        "        del generation_params['do_sample']\n"
+        "        if flag is False: generation_params['temperature'] = 0\n"
+    ),
+]
+
+
+def _generator(branch: str, given: str) -> str:
+    return (
+        "from copy import deepcopy\n"
+        "from vllm import LLM, SamplingParams\n"
+        "def generate(params, **more):\n"
+        "    generation_params = deepcopy(params)\n"
+        "    generation_params.update(more)\n"
+        f"{branch}"
+        "    generation_params['seed'] = 2024\n"
+        f"    {ENGINE}"
+        "    return llm.generate(['p'], SamplingParams(**generation_params))\n"
+        f"generate({given})\n"
+    )
+
+
+@pytest.mark.parametrize("branch", POPPED)
+def test_a_flag_popped_under_its_membership_test_decides_the_branch(tmp_path: Path, branch: str) -> None:
+    text = _generator(branch, "{'do_sample': False, 'top_k': 20}")
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if "['temperature'] = 0" in row)
+    assert check(tmp_path, {"gen.py": text}) == [("gen.py", line, "RPL101")]
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        "{'do_sample': True, 'temperature': 0.7, 'top_k': 20}",  # sampling: the branch is not taken
+        "{'temperature': 0.7, 'top_k': 20}",  # no flag: no test holds
+        "json.loads(sys.argv[1])",  # the run's
+        "{'do_sample': False, 'top_k': 20}, **json.loads(sys.argv[1])",  # the run may set do_sample again
+    ],
+)
+def test_a_flag_that_samples_or_comes_from_the_run_stays_silent(tmp_path: Path, given: str) -> None:
+    generator = "import json, sys\n" + _generator(POPPED[0], given)
+    assert check(tmp_path, {"gen.py": generator}) == []
+
+
+# a config object read through its class's `__getitem__`
+
+CONFIG = (
+    "import os\n"
+    "import yaml\n"
+    "class Config:\n"
+    "    def __init__(self, config_file_path=None, config_dict=None):\n"
+    "        self.final_config = {'device': 'cuda', 'seed': 2024}\n"
+    "        if config_file_path is not None:\n"
+    "            with open(config_file_path) as f:\n"
+    "                self.final_config.update(yaml.safe_load(f))\n"
+    "        self.final_config.update(config_dict or {})\n"
+    "{more}"
+    "    def __getitem__(self, key):\n"
+    "        return {getter}\n"
+)
+PIPELINE = (
+    "import os\n"
+    "from vllm import LLM, SamplingParams\n"
+    "from config import Config\n"
+    "config = Config(os.path.join(os.path.dirname(__file__), 'my_config.yaml'), config_dict={given})\n"
+    f"{ENGINE}"
+    "llm.generate(['p'], SamplingParams(**config['generation_params']))\n"
+)
+YAML = "generator_model: m\ngeneration_params:\n  temperature: 0\n  top_k: 20\n"  # line 3
+
+
+def _config_tree(getter: str = "self.final_config.get(key)", given: str = "{'data_dir': 'd/'}", more: str = "") -> dict[str, str]:
+    return {
+        "config.py": CONFIG.replace("{getter}", getter).replace("{more}", more),
+        "run.py": PIPELINE.replace("{given}", given),
+        "my_config.yaml": YAML,
+    }
+
+
+@pytest.mark.parametrize("getter", ["self.final_config.get(key)", "self.final_config[key]", "self.final_config.get(key, None)"])
+def test_a_config_object_is_read_through_its_getitem(tmp_path: Path, getter: str) -> None:
+    assert check(tmp_path, _config_tree(getter)) == [("my_config.yaml", 3, "RPL101")]
+
+
+def test_a_key_the_caller_overrides_decides(tmp_path: Path) -> None:
+    given = "{'generation_params': {'temperature': 0.0, 'top_k': 40}}"  # line 4
+    assert check(tmp_path, _config_tree(given=given)) == [("run.py", 4, "RPL101")]
+
+
+@pytest.mark.parametrize(
+    ("given", "more"),
+    [
+        ("{'generation_params': {'temperature': 0.7, 'top_k': 40}}", ""),  # the caller's sampling wins
+        ("json.loads(sys.argv[1])", ""),  # the run may set it
+        ("{}", "    def set(self, key, value):\n        self.final_config[key] = value\n"),  # written by another method
+    ],
+)
+def test_a_config_object_open_to_the_run_or_sampling_stays_silent(tmp_path: Path, given: str, more: str) -> None:
+    files = _config_tree(given=given, more=more)
+    files["run.py"] = "import json, sys\n" + files["run.py"]
+    assert check(tmp_path, files) == []
+
+
+def test_a_getitem_that_computes_its_key_stays_open(tmp_path: Path) -> None:
+    getter = "self.final_config.get(os.environ['PREFIX'] + key)"  # a key of the run
+    assert check(tmp_path, _config_tree(getter)) == []
+
+
+def test_a_nested_dict_merged_over_by_the_run_is_not_known(tmp_path: Path) -> None:
+    files = {
+        "run.py": (
+            "import json, sys\n"
+            "from vllm import LLM, SamplingParams\n"
+            "cfg = {'gp': {'temperature': 0, 'top_k': 20}}\n"
+            "cfg.update(json.loads(sys.argv[1]))\n"  # may replace `gp` whole
+            f"{ENGINE}"
+            "llm.generate(['p'], SamplingParams(**cfg['gp']))\n"
+            "llm.generate(['p'], SamplingParams(**cfg.get('gp')))\n"
+        )
+    }
+    assert check(tmp_path, files) == []
+
+
+# HELMET: the engine class chosen under a flag, its sampling flag from argparse defaults that a
+# YAML file named by `--config` may change
+
+LOCAL = (
+    "class LocalModel:\n"
+    "    def __init__(self, model_name, temperature=0.9, do_sample=True, **kwargs):\n"
+    "        self.temperature = temperature\n"
+    "        self.do_sample = do_sample\n"
+)
+VLLM_MODEL = (
+    "from vllm import LLM, SamplingParams\n"
+    "from local import LocalModel\n"
+    "class VLLMModel(LocalModel):\n"
+    "    def __init__(self, model_name, **kwargs):\n"
+    "        super().__init__(model_name, **kwargs)\n"
+    "        self.model = LLM(model_name, return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
+    "    def generate(self, prompts):\n"
+    "        params = SamplingParams(\n"
+    "            temperature=self.temperature if self.do_sample else 0.0,\n"  # line 9
+    "            top_k=20,\n"
+    "        )\n"
+    "        return self.model.generate(prompts, params)\n"
+)
+ARGUMENTS = (
+    "import argparse\n"
+    "import yaml\n"
+    "def parse_arguments():\n"
+    "    parser = argparse.ArgumentParser()\n"
+    "    parser.add_argument('--config', type=str, {config})\n"
+    "    parser.add_argument('--use_vllm', action='store_true')\n"
+    "    parser.add_argument('--do_sample', type=bool, default=False)\n"  # line 7
+    "    parser.add_argument('--temperature', type=float, default=0.6)\n"
+    "    args, _ = parser.parse_known_args()\n"
+    "    with open(args.config) as f:\n"
+    "        parser.set_defaults(**yaml.safe_load(f))\n"
+    "    return parser.parse_args()\n"
+)
+EVAL = (
+    "from arguments import parse_arguments\n"
+    "from vllm_model import VLLMModel\n"
+    "def load(args):\n"
+    "    kwargs = {{}}\n"
+    "{choice}"
+    "    return model_cls('m', temperature=args.temperature, do_sample=args.do_sample, **kwargs)\n"
+    "def main():\n"
+    "    args = parse_arguments()\n"
+    "    print(load(args).generate(['p']))\n"
+    "if __name__ == '__main__':\n"
+    "    main()\n"
+)
+CHOICES = [
+    "    if args.use_vllm:\n        model_cls = VLLMModel\n        kwargs['seed'] = 42\n",  # HELMET's load_LLM
+    "    if args.use_vllm:\n        model_cls = VLLMModel\n    elif args.use_hf:\n        raise ValueError('hf')\n",
+    "    model_cls = VLLMModel\n",
+]
+
+
+def _helmet(choice: str = CHOICES[0], yaml: str = "use_vllm: true\n", config: str = "default='configs/run.yaml'") -> dict[str, str]:
+    return {
+        "local.py": LOCAL,
+        "vllm_model.py": VLLM_MODEL,
+        "arguments.py": ARGUMENTS.replace("{config}", config),
+        "eval.py": EVAL.replace("{choice}", choice).replace("{{}}", "{}"),
+        "configs/run.yaml": yaml,
+    }
+
+
+@pytest.mark.parametrize("choice", CHOICES)
+def test_a_class_chosen_under_a_flag_is_the_one_made_and_its_default_decides(tmp_path: Path, choice: str) -> None:
+    assert check(tmp_path, _helmet(choice)) == [("vllm_model.py", 9, "RPL101")]
+
+
+@pytest.mark.parametrize(
+    ("yaml", "config"),
+    [
+        ("use_vllm: true\ndo_sample: true\n", "default='configs/run.yaml'"),  # the YAML's default wins
+        ("use_vllm: false\n", "default='configs/run.yaml'"),  # the class is never chosen
+        ("do_sample: true\n", "default='configs/run.yaml'"),  # `--use_vllm` off: `model_cls` unbound, no request
+        ("use_vllm: true\n", "required=True"),  # a YAML named on the command line: any default may change
+    ],
+)
+def test_a_yaml_of_defaults_that_samples_or_is_unknown_stays_silent(tmp_path: Path, yaml: str, config: str) -> None:
+    assert check(tmp_path, _helmet(yaml=yaml, config=config)) == []
+
+
+def test_two_classes_on_two_branches_stay_as_they_were(tmp_path: Path) -> None:
+    choice = "    if args.use_vllm:\n        model_cls = VLLMModel\n    else:\n        model_cls = dict\n"
+    assert check(tmp_path, _helmet(choice, yaml="{}\n", config="default=None")) == []
