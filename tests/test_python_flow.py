@@ -168,7 +168,6 @@ PENDING: dict[str, str] = {
     "h24_longwriter_v_glm4_env_v2_runner_zero": "round 24 first run (stop 43): RPL206 missed (inference/__init__.py:6; the runner variable written in a package __init__)",
     "h24_minicpm_openai_api_demo_chat_route": "round 24 first run (stop 43): RPL301 missed (openai_api_request_demo.py:11; chat route client of the replay server)",
     "h24_selfcodealign_ossinstruct_vllm_server_completions": "round 24 first run (stop 43): RPL301 missed (src/star_align/utils.py:11; client address only from OPENAI_BASE_URL exported by the script that starts the server)",
-    "h24_selfcodealign_text2code_vllm_temperature_default_zero": "round 24 first run (stop 43): RPL101 missed (text2code_vllm.py:20; temperature default 0)",
     "h23_p2l_route_openai_handler_chat_route": "round 23 first run: RPL301 missed (route/chat.py:40); after h-fxh23 the"
     " static client factory is followed, but `model_config` reaches `generate` only through the decorator-filled registry"
     " (`CHAT_HANDLERS[model_config['type']].generate(messages, model_config)`), which the flow does not resolve",

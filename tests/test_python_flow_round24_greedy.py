@@ -245,3 +245,52 @@ def test_a_yaml_of_defaults_that_samples_or_is_unknown_stays_silent(tmp_path: Pa
 def test_two_classes_on_two_branches_stay_as_they_were(tmp_path: Path) -> None:
     choice = "    if args.use_vllm:\n        model_cls = VLLMModel\n    else:\n        model_cls = dict\n"
     assert check(tmp_path, _helmet(choice, yaml="{}\n", config="default=None")) == []
+
+
+# selfcodealign: `typing.cast` of the dataclass HfArgumentParser gives
+
+TEXT2CODE = (
+    "{imports}\n"
+    "from dataclasses import dataclass, field\n"
+    "from transformers import HfArgumentParser\n"
+    "from vllm import LLM, SamplingParams\n"
+    "@dataclass(frozen=True)\n"
+    "class Args:\n"
+    "    model_key: str\n"
+    "    temperature: float = field({temperature})\n"  # line 8
+    "def main():\n"
+    "    args = {cast}(Args, HfArgumentParser(Args).parse_args_into_dataclasses()[0])\n"
+    "    engine = LLM(model=args.model_key, return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
+    "    engine.generate(['p'], SamplingParams(temperature=args.temperature, top_k=40))\n"
+    "if __name__ == '__main__':\n"
+    "    main()\n"
+)
+
+
+def _text2code(imports: str, cast: str, temperature: str = "default=0.0") -> dict[str, str]:
+    text = TEXT2CODE.replace("{imports}", imports).replace("{cast}", cast).replace("{temperature}", temperature)
+    return {"text2code.py": text.replace("(Args, HfArgumentParser", "('Args', HfArgumentParser") if "quoted" in imports else text}
+
+
+@pytest.mark.parametrize(
+    ("imports", "cast"),
+    [
+        ("from typing import Literal, cast", "cast"),  # selfcodealign's
+        ("import typing  # quoted", "typing.cast"),
+        ("import typing as t", "t.cast"),
+    ],
+)
+def test_a_cast_is_the_value_it_casts(tmp_path: Path, imports: str, cast: str) -> None:
+    assert check(tmp_path, _text2code(imports, cast)) == [("text2code.py", 8, "RPL101")]
+
+
+@pytest.mark.parametrize(
+    ("imports", "cast", "temperature"),
+    [
+        ("from typing import cast", "cast", "default=0.7"),
+        ("from typing import cast", "cast", "metadata={'help': 'no default: the command line gives it'}"),
+        ("from mylib import cast", "cast", "default=0.0"),  # not typing's: may return anything
+    ],
+)
+def test_a_cast_of_a_sampling_or_required_field_stays_silent(tmp_path: Path, imports: str, cast: str, temperature: str) -> None:
+    assert check(tmp_path, _text2code(imports, cast, temperature)) == []
