@@ -160,7 +160,6 @@ PENDING: dict[str, str] = {
     "h25_archon_vllm_wrapper_logits_processors": "round 25 first run (stop 43): RPL001 found; an extra RPL102 at completion_utils.py:34 (a request to the engine vLLM refuses at start: to judge)",
     "h25_flashrag_config_dict_repetition_penalty": "round 25 first run (stop 43): RPL302 missed (simple_pipeline.py:17; a repetition penalty in a config dict)",
     "h25_flashrag_yaml_env_v2_runner_zero": "round 25 first run (stop 43): RPL206 missed (my_config.yaml:10; the runner variable in a YAML config the program writes to os.environ)",
-    "h25_kernelbench_greedy_sample_generate_route": "round 25 first run (stop 43): RPL101 missed (utils.py:84; server_args temperature 0.0 under greedy_sample=True from the caller)",
     "h25_kernelbench_local_preset_completions_route": "round 25 first run (stop 43): RPL301 missed (utils.py:42; a local preset client through the completions route)",
     "h25_llama_stack_remote_vllm_chat_route": "round 25 first run (stop 43): RPL301 missed (remote_vllm/vllm.py:33; llama-stack remote vLLM provider chat route)",
     "h24_cure_sample_config_temp_zero": "round 24 first run (stop 43): RPL101 missed (optimization_config.py:7; globals().update(vars(args)) then a config module temperature 0)",

@@ -294,3 +294,73 @@ def test_a_cast_is_the_value_it_casts(tmp_path: Path, imports: str, cast: str) -
 )
 def test_a_cast_of_a_sampling_or_required_field_stays_silent(tmp_path: Path, imports: str, cast: str, temperature: str) -> None:
     assert check(tmp_path, _text2code(imports, cast, temperature)) == []
+
+
+# KernelBench: a closure a factory returns, called in another module, its free names the
+# factory's arguments there; the caller's keywords filtered by value (`v != "None"`)
+
+SERVE = "vllm serve m --port 10210 --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out\n"
+UTILS = (
+    "import requests\n"
+    "PRESETS = {'local': {'temperature': 0.8, 'server_port': 10210, 'max_tokens': 8192}}\n"
+    "def query_server(prompt, temperature=0.0, top_k=50, max_tokens=128, server_port=30000, server_type='sglang'):\n"
+    "    if server_type == 'local':\n"
+    "        payload = {'token_ids': [1], 'sampling_params': {'temperature': temperature, 'top_k': top_k, 'max_tokens': max_tokens}}\n"
+    "        return requests.post(f'http://localhost:{server_port}/inference/v1/generate', json=payload).json()\n"
+    "    raise NotImplementedError(server_type)\n"
+    "def create_server(server_type=None, greedy_sample=False, **kwargs):\n"
+    "    def _query(prompt):\n"
+    "        server_args = PRESETS[server_type].copy()\n"
+    "        if kwargs:\n"
+    "            server_args.update({k: v for k, v in kwargs.items() if v is not None and v != 'None'})\n"
+    "        if greedy_sample:\n"
+    "            server_args['temperature'] = 0.0\n"  # line 14
+    "        return query_server(prompt, server_type=server_type, **server_args)\n"
+    "    return _query\n"
+)
+CALLER = "{imports}\nfrom utils import create_server\n{body}"
+BODIES = [
+    # generate_and_eval_single_sample.py's
+    "def main():\n    server = create_server(server_type='local', greedy_sample=True, max_tokens=4096)\n    print(server('p'))\nmain()\n",
+    "server = create_server(server_type='local', greedy_sample=True, max_tokens=None)\nserver('p')\n",
+    "server = create_server('local', True, max_tokens='None', top_k=40)\nserver('p')\n",
+]
+
+
+def _kernelbench(body: str, imports: str = "", serve: str = SERVE) -> dict[str, str]:
+    return {"serve.sh": serve, "utils.py": UTILS, "run.py": CALLER.replace("{imports}", imports).replace("{body}", body)}
+
+
+@pytest.mark.parametrize("body", BODIES)
+def test_a_closure_called_in_another_module_reads_the_factorys_arguments(tmp_path: Path, body: str) -> None:
+    assert check(tmp_path, _kernelbench(body)) == [("utils.py", 14, "RPL101")]
+
+
+@pytest.mark.parametrize(
+    ("body", "serve"),
+    [
+        ("server = create_server(server_type='local', greedy_sample=False)\nserver('p')\n", SERVE),  # sampling at the preset's 0.8
+        ("server = create_server(server_type='local', greedy_sample=True)\nserver('p')\n", SERVE.replace("10210", "10211")),
+        ("server = create_server(server_type='local', **json.loads(sys.argv[1]))\nserver('p')\n", SERVE),  # the run's
+        ("server = create_server(server_type=sys.argv[1], greedy_sample=True)\nserver('p')\n", SERVE),  # which preset: the run's
+    ],
+)
+def test_a_closure_sampling_or_open_to_the_run_or_another_port_stays_silent(tmp_path: Path, body: str, serve: str) -> None:
+    assert check(tmp_path, _kernelbench(body, "import json, sys", serve)) == []
+
+
+@pytest.mark.parametrize(("given", "expected"), [("'None'", [("run.py", 5, "RPL101")]), ("0.7", []), ("sys.argv[1]", [])])
+def test_a_key_whose_value_a_filter_drops_leaves_the_earlier_value(tmp_path: Path, given: str, expected: list) -> None:
+    files = {
+        "run.py": (
+            "import sys\n"
+            "from vllm import LLM, SamplingParams\n"
+            "def generate(**overrides):\n"
+            f"    {ENGINE}"
+            "    params = {'temperature': 0.0, 'top_k': 20}\n"  # line 5
+            "    params.update({k: v for k, v in overrides.items() if v != 'None'})\n"
+            "    return llm.generate(['p'], SamplingParams(**params))\n"
+            f"generate(temperature={given})\n"
+        )
+    }
+    assert check(tmp_path, files) == expected

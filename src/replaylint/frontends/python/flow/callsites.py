@@ -67,17 +67,40 @@ def _calls_on(statement: ast.stmt, lines: list[int], module: Module) -> Iterator
 def closure_sites(module: Module, closure: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Call]:
     """The calls of a closure a module-level factory returns (`build = make_builder(mode)`, then
     `build(model)`), found through the names the factory's results are bound to."""
+    factory = _returning_factory(module, closure)
+    return _bound_calls(module, factory.name) if factory is not None else []
+
+
+def closure_sites_elsewhere(
+    reader, module: Module, closure: ast.FunctionDef | ast.AsyncFunctionDef, most: int
+) -> list[tuple[Module, Call]]:
+    """The same calls in the modules near it that import the factory (KernelBench's
+    `inference_server = create_inference_server_from_presets(...)`, then `inference_server(prompt)`)."""
+    factory = _returning_factory(module, closure)
+    found: list[tuple[Module, Call]] = []
+    for path, text in reader.tree.importers_naming(module.path, (factory.name,)) if factory is not None else ():
+        other = reader.tree.open_file(path, text) if f"{factory.name}(" in text else None  # type: ignore[union-attr]
+        found += [(other, site) for site in _bound_calls(other, factory.name)] if other is not None else []  # type: ignore[union-attr]
+        if len(found) >= most:
+            break
+    return found[:most]
+
+
+def _returning_factory(module: Module, closure: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The module-level function `closure` is written in, when it returns it by name."""
     if closure in module.tree.body:
-        return []
+        return None
     factory = next((f for f in module.tree.body if isinstance(f, FUNCTIONS) and closure in f.body), None)
     returned = factory is not None and any(
         isinstance(n, ast.Return) and isinstance(n.value, ast.Name) and n.value.id == closure.name for n in walk(factory)
     )
-    if not returned:
-        return []
-    assert factory is not None
+    return factory if returned else None
+
+
+def _bound_calls(module: Module, factory: str) -> list[Call]:
+    """The calls of the names the module binds to a call of `factory` (`build = factory(...)`, then `build(...)`)."""
     names = set()
-    for made in calls(module, (factory.name + "(",)):
+    for made in calls(module, (factory + "(",)):
         statement = made.placed.statement
         if isinstance(statement, ast.Assign) and statement.value is made.node and isinstance(statement.targets[0], ast.Name):
             names.add(statement.targets[0].id)
