@@ -162,7 +162,6 @@ PENDING: dict[str, str] = {
     "h25_flashrag_yaml_env_v2_runner_zero": "round 25 first run (stop 43): RPL206 missed (my_config.yaml:10; the runner variable in a YAML config the program writes to os.environ)",
     "h25_kernelbench_local_preset_completions_route": "round 25 first run (stop 43): RPL301 missed (utils.py:42; a local preset client through the completions route)",
     "h25_llama_stack_remote_vllm_chat_route": "round 25 first run (stop 43): RPL301 missed (remote_vllm/vllm.py:33; llama-stack remote vLLM provider chat route)",
-    "h24_cure_sample_config_temp_zero": "round 24 first run (stop 43): RPL101 missed (optimization_config.py:7; globals().update(vars(args)) then a config module temperature 0)",
     "h24_flashrag_engine_kwargs_yaml_processed_logits": "round 24 first run (stop 43): RPL003 missed (my_config.yaml:7; engine kwargs from a YAML opened by a path relative to the working folder)",
     "h24_longwriter_v_glm4_env_v2_runner_zero": "round 24 first run (stop 43): RPL206 missed (inference/__init__.py:6; the runner variable written in a package __init__)",
     "h24_minicpm_openai_api_demo_chat_route": "round 24 first run (stop 43): RPL301 missed (openai_api_request_demo.py:11; chat route client of the replay server)",

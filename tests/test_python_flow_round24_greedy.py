@@ -364,3 +364,59 @@ def test_a_key_whose_value_a_filter_drops_leaves_the_earlier_value(tmp_path: Pat
         )
     }
     assert check(tmp_path, files) == expected
+
+
+# CURE: module globals made by `globals().update(vars(args))`, read by a worker function
+
+SAMPLE = (
+    "import argparse, json, sys\n"
+    "from vllm import LLM, SamplingParams\n"
+    "def worker_fn(model):\n"
+    f"    {ENGINE}"
+    "    return llm.generate(['p'], SamplingParams(temperature=temp, top_k=20))\n"
+    "parser = argparse.ArgumentParser()\n"
+    "parser.add_argument('--temp', type=float, {temp})\n"  # line 7
+    "args = parser.parse_args()\n"
+    "{update}"
+    "worker_fn('m')\n"
+)
+UPDATES = [
+    "globals().update(vars(args))\n",  # CURE's
+    "globals().update(vars(parser.parse_args()))\n",
+    "globals().update({'temp': 0.0})\n",  # line 9
+]
+
+
+@pytest.mark.parametrize("update", UPDATES)
+def test_a_global_made_by_globals_update_is_the_mappings_key(tmp_path: Path, update: str) -> None:
+    files = {"sample.py": SAMPLE.replace("{temp}", "default=0.0").replace("{update}", update)}
+    assert check(tmp_path, files) == [("sample.py", 9 if "{" in update else 7, "RPL101")]
+
+
+@pytest.mark.parametrize(
+    ("temp", "update"),
+    [
+        ("default=0.7", UPDATES[0]),
+        ("required=True", UPDATES[0]),  # the command line gives it
+        ("default=0.0", "if args.temp:\n    globals().update(vars(args))\n"),  # on some paths only
+        ("default=0.0", "globals().update(json.load(open(sys.argv[1])))\n"),  # the run's
+        ("default=0.0", "globals().update(vars(args))\nglobals().update(json.load(open(sys.argv[1])))\n"),
+    ],
+)
+def test_a_global_from_the_run_or_a_branch_stays_silent(tmp_path: Path, temp: str, update: str) -> None:
+    files = {"sample.py": SAMPLE.replace("{temp}", temp).replace("{update}", update)}
+    assert check(tmp_path, files) == []
+
+
+def test_a_global_read_at_the_top_level_before_the_update_is_no_read_of_it(tmp_path: Path) -> None:
+    text = (
+        "import argparse\n"
+        "from vllm import LLM, SamplingParams\n"
+        "parser = argparse.ArgumentParser()\n"
+        "parser.add_argument('--temp', type=float, default=0.0)\n"
+        "args = parser.parse_args()\n"
+        f"{ENGINE}"
+        "llm.generate(['p'], SamplingParams(temperature=temp, top_k=20))\n"  # NameError: no request
+        "globals().update(vars(args))\n"
+    )
+    assert check(tmp_path, {"sample.py": text}) == []
