@@ -420,3 +420,24 @@ def test_a_global_read_at_the_top_level_before_the_update_is_no_read_of_it(tmp_p
         "globals().update(vars(args))\n"
     )
     assert check(tmp_path, {"sample.py": text}) == []
+
+
+@pytest.mark.parametrize(("option", "expected"), [("type=int, default=1", [("run.py", 9, "RPL003")]), ("action='store_true'", [])])
+def test_an_engine_class_chosen_under_a_flag_is_built_where_the_flag_holds(tmp_path: Path, option: str, expected: list) -> None:
+    files = {
+        "run.py": (
+            "import argparse\n"
+            "from vllm import LLM\n"
+            "class VLLMModel:\n"
+            "    def __init__(self, name, **kwargs):\n"
+            "        self.model = LLM(name, return_sampling_mask=True, **kwargs)\n"
+            "def load(args):\n"
+            "    if args.use_vllm:\n"
+            "        model_cls = VLLMModel\n"
+            "    return model_cls('m', logprobs_mode='raw_logprobs')\n"  # line 9
+            "parser = argparse.ArgumentParser()\n"
+            f"parser.add_argument('--use_vllm', {option})\n"
+            "load(parser.parse_args())\n"
+        )
+    }
+    assert check(tmp_path, files) == expected

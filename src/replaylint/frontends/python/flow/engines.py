@@ -334,7 +334,8 @@ def _picks(reader: Reader, site: Call, frame: Frame, cls: ast.ClassDef) -> bool:
     """Whether a construction read in `frame` may make `cls`: `MODELS[name](...)` whose key is
     known there must pick it (`get_model("hf", ...)` makes another class of the registry)."""
     func = _constructor(site.node.func)
-    if takes_class(frame.module, site):  # a config's builder: the class the caller's config names
+    aliased = isinstance(func, ast.Name) and func.id != cls.name and func.id not in frame.module.imports  # `model_cls = VLLMModel`
+    if aliased or takes_class(frame.module, site):  # a config's builder: the class the caller's config names
         return getattr(reader.evaluate(func, frame).ref, "node", None) is cls
     if not isinstance(func, ast.Subscript):
         return True

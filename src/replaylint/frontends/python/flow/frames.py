@@ -299,11 +299,13 @@ def _in_scope(frame: Frame, name: str, decide: Decides | None = None) -> Binding
 
 
 def _only_binding(frame: Frame, name: str, bound: list[tuple[Placed, Binding]]) -> Binding | None:
-    """A function's local bound by one statement only, under `if`s the use is not under: the use
+    """A function's local (no parameter) bound by one statement only, under `if`s the use is not under: the use
     runs only where they held (else Python raises UnboundLocalError), so that binding holds
     (HELMET's `if args.use_vllm: model_cls = VLLMModel`, then `model_cls(...)`)."""
     if not isinstance(frame.scope, FUNCTIONS) or frame.at is None or len(bound) != 1:
         return None
+    if any(argument.arg == name for argument in _every_parameter(frame.scope)):
+        return None  # the parameter holds where the branch was not taken (`if not sets: sets = [...]`)
     placed, binding = bound[0]
     if any(guard.opaque or guard.node is None for guard in placed.guards):
         return None  # a loop's or a handler's: it may run any number of times

@@ -123,7 +123,8 @@ class Module:
     def testing(self, scope: ast.AST, test: ast.expr) -> Placed | None:
         """The `if` (or `while`) statement of `scope` whose test `test` is: where Python reads it."""
         self.statements(scope)
-        return self._tests.get(id(test))
+        placed = self._tests.get(id(test))
+        return placed if placed is not None and self._owners.get(id(placed)) == id(scope) else None
 
     def enclosing(self, function: ast.AST) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
         """The function a nested function, or a method of a class defined in a function, is written in
