@@ -160,16 +160,10 @@ PENDING: dict[str, str] = {
     "h25_flashrag_yaml_env_v2_runner_zero": "round 25 first run (stop 43): RPL206 missed (my_config.yaml:10); after h-fxC"
     " still missed: the runner variable is written by a caller in another module before the call, inside `Config(...)`'s"
     " `__init__` -> `self._init_device()`, by a loop `os.environ[name] = str(value)`; none of the three is read",
-    "h25_kernelbench_greedy_sample_generate_route": "round 25 first run (stop 43): RPL101 missed (utils.py:84; server_args temperature 0.0 under greedy_sample=True from the caller)",
-    "h25_recall_flashrag_do_sample_false": "round 25 first run (stop 43): RPL101 missed (generator.py:69; temperature 0 under do_sample False)",
-    "h24_cure_sample_config_temp_zero": "round 24 first run (stop 43): RPL101 missed (optimization_config.py:7; globals().update(vars(args)) then a config module temperature 0)",
-    "h24_flashrag_vllm_generator_do_sample_false": "round 24 first run (stop 43): RPL101 missed (generator.py:47; temperature 0 written under a do_sample test)",
-    "h24_helmet_vllm_model_do_sample_default_greedy": "round 24 first run (stop 43): RPL101 missed (vllm_model.py:33; do_sample default greedy)",
     "h24_selfcodealign_ossinstruct_vllm_server_completions": "round 24 first run (stop 43): RPL301 missed (src/star_align/utils.py:11; client address only from OPENAI_BASE_URL exported by the script that starts the server);"
     " after h-fxB still missed: two links are not read, an OpenAI client made without `base_url` (the SDK's"
     " `OPENAI_BASE_URL`) and the environment a script of the tree runs a Python program with (`export ...; python -m"
     " star_align.self_ossinstruct`, which imports the client's module)",
-    "h24_selfcodealign_text2code_vllm_temperature_default_zero": "round 24 first run (stop 43): RPL101 missed (text2code_vllm.py:20; temperature default 0)",
 }
 
 

@@ -204,4 +204,8 @@ def _holds(reader: Evaluates, test: ast.expr, names: tuple[str, str], key: str, 
     if left == names[1] and isinstance(op, (ast.Is, ast.IsNot)) and isinstance(right, ast.Constant) and right.value is None:
         value = entry.setting.value
         return None if value is UNKNOWN or entry.guards else (value is None) == isinstance(op, ast.Is)
+    if left == names[1] and isinstance(op, (ast.Eq, ast.NotEq)) and isinstance(right, ast.Constant):  # KernelBench's `v != "None"`
+        value = entry.setting.value
+        plain = value is None or isinstance(value, (str, int, float, bool))
+        return None if not plain or entry.guards else (value == right.value) == isinstance(op, ast.Eq)
     return None

@@ -7,8 +7,11 @@ import ast
 import re
 from typing import Iterator
 
+from ..asts import walk
+from .callsites import calls
 from .module import Module
 from .refs import ENGINE_CONFIGS, engine_name
+from .registries import registered_into
 
 _PARTIAL_TARGET = re.compile(r"([\w.]+)\s*(?::[^=]*)?=\s*(?:functools\.)?$")  # the line before `partial(`
 
@@ -98,3 +101,21 @@ def actor_class(func: ast.expr) -> ast.expr | None:
     if isinstance(made, ast.Call) and isinstance(made.func, ast.Attribute) and made.func.attr == "options":
         made = made.func.value
     return made
+
+
+def class_aliases(module: Module, cls: ast.ClassDef) -> set[str]:
+    """The names the module binds to what it makes of the class: at module level any value that
+    names it (`ENGINES = {"vllm": Engine}`) or a registry its decorator fills (`@register("vllm")`), in a
+    function the class itself (`model_cls = VLLMModel`) or a Ray actor class of it (`actor_cls = ray.remote(Engine)`)."""
+    found = registered_into(module, cls)
+    for node in module.tree.body:
+        if isinstance(node, ast.Assign) and cls.name in ast.unparse(node.value):
+            found |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    for node in walk(module.tree) if f"= {cls.name}\n" in module.source.text else ():
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id == cls.name:
+            found |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    for site in calls(module, (f"({cls.name})",)):  # `ray.remote(Engine)`, `ray.remote(num_gpus=1)(Engine)`
+        statement = site.placed.statement
+        if isinstance(statement, ast.Assign) and statement.value is site.node and site.scope is not module.tree:
+            found |= {t.id for t in statement.targets if isinstance(t, ast.Name)}
+    return found

@@ -31,7 +31,7 @@ from .config_builders import builder_sites, takes_class
 from .decorators import bind_called
 from .dicts import attributes_written, call as dict_call
 from .engine_configs import configured
-from .engine_names import actor_class, called_partial, candidate_names, registries
+from .engine_names import actor_class, called_partial, candidate_names, class_aliases, registries
 from .environ import runner_writes
 from .factories import factory_constructions
 from .facts import Entry, Kwargs
@@ -47,7 +47,6 @@ from .ray_tasks import as_task_call, calls_function, task_sites
 from .reader import Function, Partial, Qualified, Reader, bind, engine_name
 from .receivers import in_registry
 from .refs import ENGINE_CONFIGS
-from .registries import registered_into
 from .subclass_inits import through_subclasses
 from .subcommands import handler_args
 
@@ -234,7 +233,7 @@ def _class_method_frames(
 def elsewhere(reader: Reader, module: Module, definition: ast.AST, words: tuple[str, ...]) -> Iterator[tuple[Module, Call]]:
     """The calls holding `words` in the modules near `module` that import it and name `definition`."""
     name = getattr(definition, "name", "")
-    names = (name, *sorted(_aliases(module, definition))) if isinstance(definition, ast.ClassDef) else (name,)
+    names = (name, *sorted(class_aliases(module, definition))) if isinstance(definition, ast.ClassDef) else (name,)
     opened = 0
     for path, text in reader.tree.importers_naming(module.path, names):
         opened += 1
@@ -247,7 +246,7 @@ def elsewhere(reader: Reader, module: Module, definition: ast.AST, words: tuple[
         if other is None:
             continue
         # its names in that module too (`LLMRayActor = ray.remote(LLMActor)` where the actor is made)
-        own = sorted(_aliases(other, definition) - set(names)) if made else []  # type: ignore[arg-type]
+        own = sorted(class_aliases(other, definition) - set(names)) if made else []  # type: ignore[arg-type]
         made_by = (*_MADE_BY, "[")  # `MODELS[name](...)` of a registry of classes
         yield from ((other, site) for site in calls(other, (*words, *(f"{alias}{tail}" for alias in own for tail in made_by))))
 
@@ -260,7 +259,7 @@ def _sites_elsewhere(
     if definition not in module.tree.body:
         return
     name = getattr(definition, "name", "")
-    aliases = sorted(_aliases(module, definition)) if isinstance(definition, ast.ClassDef) else []
+    aliases = sorted(class_aliases(module, definition)) if isinstance(definition, ast.ClassDef) else []
     # `BACKEND_MAP[args.backend](...)` of the dict of classes the class's module binds
     words = words or (*(f"{n}{tail}" for n in (name, *aliases) for tail in _MADE_BY), *(f"{alias}[" for alias in aliases))
     yield from ((other, site) for other, site in elsewhere(reader, module, definition, words) if matches(other, site))
@@ -295,7 +294,7 @@ def _site_frame(reader: Reader, home: Module, site: Call, outer: int) -> Frame:
 def constructions(reader: Reader, module: Module, cls: ast.ClassDef, elsewhere_too: bool = False) -> list[tuple[Module, Call]]:
     """Where the class is made: in its module, else in the modules near it that import it (when
     the engine's arguments may come from there: `elsewhere_too`)."""
-    names = (cls.name, *sorted(_aliases(module, cls)))
+    names = (cls.name, *sorted(class_aliases(module, cls)))
     made = [(module, site) for site in calls(module, names) if _makes(reader, site, cls, module)]
     if made or not (elsewhere_too or reader.tree.sites_elsewhere or takes_a_config_of_the_tree(reader, module, cls)):
         return made
@@ -313,7 +312,7 @@ def _makes(reader: Reader, site: Call, cls: ast.ClassDef, module: Module) -> boo
         return in_registry(reader, func, frame, cls)
     if not isinstance(func, (ast.Name, ast.Call)):
         return False
-    if isinstance(func, ast.Name) and func.id not in (cls.name, *module.imports) and func.id not in _aliases(module, cls):
+    if isinstance(func, ast.Name) and func.id not in (cls.name, *module.imports) and func.id not in class_aliases(module, cls):
         return False
     made = reader.evaluate(func, frame).ref
     return getattr(made, "node", None) is cls
@@ -332,7 +331,8 @@ def _picks(reader: Reader, site: Call, frame: Frame, cls: ast.ClassDef) -> bool:
     """Whether a construction read in `frame` may make `cls`: `MODELS[name](...)` whose key is
     known there must pick it (`get_model("hf", ...)` makes another class of the registry)."""
     func = _constructor(site.node.func)
-    if takes_class(frame.module, site):  # a config's builder: the class the caller's config names
+    aliased = isinstance(func, ast.Name) and func.id != cls.name and func.id not in frame.module.imports  # `model_cls = VLLMModel`
+    if aliased or takes_class(frame.module, site):  # a config's builder: the class the caller's config names
         return getattr(reader.evaluate(func, frame).ref, "node", None) is cls
     if not isinstance(func, ast.Subscript):
         return True
@@ -341,21 +341,6 @@ def _picks(reader: Reader, site: Call, frame: Frame, cls: ast.ClassDef) -> bool:
         return getattr(made.ref, "node", None) is cls
     registry = reader.evaluate(func.value, frame).kwargs  # a key not known here: the registry must hold only `cls`
     return registry is not None and all(getattr(e.ref, "node", None) is cls for e in registry.entries.values())
-
-
-def _aliases(module: Module, cls: ast.ClassDef) -> set[str]:
-    """The names the module binds to what it makes of the class: at module level any value that
-    names it (`ENGINES = {"vllm": Engine}`) or a registry its decorator fills (`@register("vllm")`),
-    in a function a Ray actor class of it (`actor_cls = ray.remote(Engine)`)."""
-    found = registered_into(module, cls)
-    for node in module.tree.body:
-        if isinstance(node, ast.Assign) and cls.name in ast.unparse(node.value):
-            found |= {t.id for t in node.targets if isinstance(t, ast.Name)}
-    for site in calls(module, (f"({cls.name})",)):  # `ray.remote(Engine)`, `ray.remote(num_gpus=1)(Engine)`
-        statement = site.placed.statement
-        if isinstance(statement, ast.Assign) and statement.value is site.node and site.scope is not module.tree:
-            found |= {t.id for t in statement.targets if isinstance(t, ast.Name)}
-    return found
 
 
 def _launches(

@@ -137,7 +137,8 @@ def _resting(item: Entry, conditions: list[str]) -> Entry:
 
 def unknown(item: Entry) -> Entry:
     """The key present, its value not known here (nothing is fixed there)."""
-    return replace(item, setting=replace(item.setting, value=UNKNOWN, keys={}), place=None)
+    ref = None if isinstance(item.ref, Kwargs) else item.ref  # a nested dict's keys are not known either
+    return replace(item, setting=replace(item.setting, value=UNKNOWN, keys={}), place=None, ref=ref)
 
 
 def under(held: Entry, default: Entry) -> Entry:

@@ -284,7 +284,7 @@ def _in_scope(frame: Frame, name: str, decide: Decides | None = None) -> Binding
     while decide is not None and frame.at is not None and before and before[-1][0].guards != use_guards[: len(before[-1][0].guards)]:
         taken = decide(before[-1][0], frame)
         if taken is None:
-            return Binding("opaque")
+            return _only_binding(frame, name, bound) or Binding("opaque")
         if taken:
             return replace(before[-1][1], placed=before[-1][0])
         before = before[:-1]  # a branch never taken here
@@ -292,10 +292,29 @@ def _in_scope(frame: Frame, name: str, decide: Decides | None = None) -> Binding
         return None  # every binding before the use is on a path not taken: the parameter, or the module's
     last_placed, last = before[-1]
     if last_placed.guards != use_guards[: len(last_placed.guards)]:
-        return Binding("opaque")  # bound on some paths only
+        return _only_binding(frame, name, bound) or Binding("opaque")  # bound on some paths only
     if frame.at is None and (len(bound) > 1 or bound[0][0].guards):
         return Binding("opaque")  # read at call time: which binding holds depends on when
     return replace(last, placed=last_placed)
+
+
+def _only_binding(frame: Frame, name: str, bound: list[tuple[Placed, Binding]]) -> Binding | None:
+    """A function's local (no parameter) bound by one statement only, under `if`s the use is not under: the use
+    runs only where they held (else Python raises UnboundLocalError), so that binding holds
+    (HELMET's `if args.use_vllm: model_cls = VLLMModel`, then `model_cls(...)`)."""
+    if not isinstance(frame.scope, FUNCTIONS) or frame.at is None or len(bound) != 1:
+        return None
+    if any(argument.arg == name for argument in _every_parameter(frame.scope)):
+        return None  # the parameter holds where the branch was not taken (`if not sets: sets = [...]`)
+    placed, binding = bound[0]
+    if any(guard.opaque or guard.node is None for guard in placed.guards):
+        return None  # a loop's or a handler's: it may run any number of times
+    if not _bound_before(placed, binding, position(frame.at.statement)):
+        return None
+    declared = (ast.Global, ast.Nonlocal)
+    if any(isinstance(p.statement, declared) and name in p.statement.names for p in frame.module.statements(frame.scope)):  # type: ignore[attr-defined]
+        return None
+    return replace(binding, placed=placed)
 
 
 def _import_fallback(placed: Placed, bound: list[tuple[Placed, Binding]]) -> bool:

@@ -74,7 +74,7 @@ def decided(reader: Evaluates, guards: tuple[Guard, ...], frame: Frame, assumed:
     defaults a decided test rests on are added to `assumed` (`if args.fast:` with `--fast` off)."""
     left = []
     for guard in guards:
-        read = reader.evaluate(guard.node, frame) if guard.node is not None else None
+        read = reader.evaluate(guard.node, _testing(frame, guard.node)) if guard.node is not None else None
         value = read.value if read is not None else UNKNOWN
         if read is not None and read.kwargs is not None:  # `if overrides:` of a mapping the reader knows
             value = UNKNOWN if (known := truth(read)) is None else known
@@ -88,6 +88,15 @@ def decided(reader: Evaluates, guards: tuple[Guard, ...], frame: Frame, assumed:
         if bool(value) != guard.holds:
             return None
     return tuple(left)
+
+
+def _testing(frame: Frame, test: ast.expr) -> Frame:
+    """The frame a branch's test is read in: before its `if` runs (a key the branch pops is there
+    for its test: `if "do_sample" in kw: flag = kw.pop("do_sample")`)."""
+    if frame.at is None:
+        return frame
+    statement = frame.module.testing(frame.scope, test)
+    return frame.reading(statement) if statement is not None and statement.order < frame.at.order else frame
 
 
 def _bool_op(reader: Evaluates, node: ast.BoolOp, frame: Frame) -> Val:

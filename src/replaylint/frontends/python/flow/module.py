@@ -70,6 +70,7 @@ class Module:
     classes: dict[str, ast.ClassDef] = field(default_factory=dict)
     _scopes: dict[int, list[Placed]] = field(default_factory=dict)
     _owners: dict[int, int] = field(default_factory=dict)  # id of a Placed -> id of its scope
+    _tests: dict[int, Placed] = field(default_factory=dict)  # id of an `if`'s test -> the `if`
     _lines: dict[tuple[str, ...], list[int]] = field(default_factory=dict)
     _binders: dict[int, dict[str, list[Placed]]] = field(default_factory=dict)
     _writers: dict[str, list] | None = None  # module-level names -> the functions that write keys into them
@@ -116,7 +117,14 @@ class Module:
         if key not in self._scopes:
             self._scopes[key] = list(_placed(scope.body, ()))  # type: ignore[attr-defined]
             self._owners.update((id(placed), key) for placed in self._scopes[key])
+            self._tests.update((id(placed.statement.test), placed) for placed in self._scopes[key] if hasattr(placed.statement, "test"))
         return self._scopes[key]
+
+    def testing(self, scope: ast.AST, test: ast.expr) -> Placed | None:
+        """The `if` (or `while`) statement of `scope` whose test `test` is: where Python reads it."""
+        self.statements(scope)
+        placed = self._tests.get(id(test))
+        return placed if placed is not None and self._owners.get(id(placed)) == id(scope) else None
 
     def enclosing(self, function: ast.AST) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
         """The function a nested function, or a method of a class defined in a function, is written in

@@ -271,6 +271,8 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
         return Val(ref=Parser(node, frame))
     if short == "add_cli_args" and engine_name(name.rsplit(".", 1)[0]) and len(node.args) == 1:
         return reader.evaluate(node.args[0], frame)  # vLLM's `EngineArgs.add_cli_args(parser)` returns the parser
+    if name in ("typing.cast", "typing_extensions.cast") and len(node.args) == 2 and not node.keywords:
+        return reader.evaluate(node.args[1], frame)  # `cast(Args, parser.parse_args_into_dataclasses()[0])`: the value itself
     if short == "HfArgumentParser" and node.args:
         classes = reader.evaluate(node.args[0], frame)
         items = classes.ref if isinstance(classes.ref, tuple) else (classes,)

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from ....model import UNKNOWN
 from ....records import record
-from .dicts import entry
+from .dicts import entry, spread
 from .facts import NOTHING, Entry, Kwargs, Val, read_from
 from .frames import Evaluates, Frame, expressions
 from .parsed_texts import json_object
@@ -29,9 +29,6 @@ class Parser:
 
 def shown(value: object) -> str:
     return repr(value) if value is not UNKNOWN else "unknown"
-
-
-_READING = Kwargs()  # the options of a parser being read: met again, they are not known yet
 
 
 def options(reader: Evaluates, parser: Parser) -> Kwargs:
@@ -150,32 +147,30 @@ def _parser_options(reader: Evaluates, parser: Parser) -> tuple[Kwargs, dict]:
     value a `store_true`/`store_false` stores, the `type=` that converts a value given), read once
     per parser and reader: every statement after `args = parser.parse_args()` that names `args`
     evaluates it, and reading the options again each time cost a 380-line script millions of
-    evaluations."""
+    evaluations. Met again while they are read (`parser.set_defaults(**yaml.safe_load(open(args.config)))`
+    after `args, _ = parser.parse_known_args()`), they are those of the statements read so far:
+    the namespace parsed before that statement holds no more."""
     known: dict = reader.__dict__.setdefault("_parser_options", {})
     key = (parser.call, parser.frame.scope, id(parser.frame.args))
     held = known.get(key)
-    if held is not None and held[1] is _READING:
-        return Kwargs(reasons=["the parser's options, read while they are being read"]), {}
-    if held is not None:
-        found, flags = held[1], held[2]
-    else:
-        known[key] = (parser.frame.args, _READING, {})  # the arguments held, so that their id stays theirs
+    if held is None:
+        found, flags = Kwargs(), {}
+        known[key] = (parser.frame.args, found, flags)  # the arguments held, so that their id stays theirs
         try:
-            found, flags = _options(reader, parser)
-        finally:
+            _options(reader, parser, found, flags)
+        except BaseException:
             known.pop(key, None)
-        known[key] = (parser.frame.args, found, flags)
-    return found.copy(), flags
+            raise
+        held = known[key]
+    return held[1].copy(), dict(held[2])
 
 
-def _options(reader: Evaluates, parser: Parser) -> tuple[Kwargs, dict]:
+def _options(reader: Evaluates, parser: Parser, found: Kwargs, flags: dict) -> None:
     """`add_argument` and `set_defaults` calls on the parser (or its groups) in the scope that
     made it, and in the functions of the tree it is handed to (`add_rollout_args(parser)`)."""
-    found, flags = Kwargs(), {}
     frame = parser.frame
     made = frame.at.guards if frame.at is not None else ()  # the branches the parser is made under (`if __name__ == "__main__":`)
     _scope_options(reader, parser, frame, made, (), found, flags, 0)
-    return found, flags
 
 
 _MAX_HELPERS = 2  # functions the parser is handed to, one inside another, read for their options
@@ -209,6 +204,8 @@ def _scope_options(
                 for keyword in node.keywords:
                     if keyword.arg is not None:
                         found.entries[keyword.arg] = replace(entry(reader, here, keyword.arg, keyword, keyword.value, None), guards=guards)
+                    else:  # `set_defaults(**yaml.safe_load(f))`: the file's keys; unread, every default unknown
+                        found.merge(spread(reader, keyword.value, here).guarded(guards))
 
 
 def _helper_options(

@@ -24,6 +24,7 @@ from .environment_writes import environment_written
 from .facts import NOTHING, Kwargs, Val
 from .frames import Frame, enclosed, is_class_level, reaching
 from .generators import entered, yielded
+from .global_updates import globals_written
 from .grown_lists import grown_in_steps, grown_list, spelt_items
 from .imported_names import imported_module, in_tree, module_attribute, star_imported
 from .ini_configs import PARSERS as INI_PARSERS, ini_parser, read_option
@@ -145,7 +146,7 @@ class Reader:
             star = star_imported(self, name, frame.module) if frame.module.star_imports else NOTHING
             if star is not NOTHING:
                 return star
-            return Val(ref=Qualified(name)) if name in _BUILTINS else NOTHING
+            return Val(ref=Qualified(name)) if name in _BUILTINS else globals_written(self, name, frame)  # `globals().update(...)`
         if binding.kind == "parameter":
             read = self.parameter(name, frame)
             if read.kwargs is None:  # a literal a call site passes is decided there (`make("raw_logprobs")`)
@@ -382,8 +383,7 @@ class Reader:
             return deep_merged(self, node, frame)
         if name in ("omegaconf.OmegaConf.create", "OmegaConf.create") and len(node.args) == 1 and not node.keywords:
             return created(self, node.args[0], frame)
-        from_file = file_loaded(self, name, node, frame)
-        if from_file is not None:
+        if (from_file := file_loaded(self, name, node, frame)) is not None:
             return from_file
         if engine_name(name) or is_params(name) or name in ENGINE_CONFIGS:
             return Val(ref=Engine(node, frame))  # an engine, or the params of a request

@@ -257,9 +257,10 @@ def _construction_frames(reader: Reader, module: Module, cls: ast.ClassDef, plai
     for home, site in constructions(reader, module, cls, elsewhere_too)[:MAX_SITES]:
         hop = home.span(site.node)
         built = takes_class(home, site)  # `cfg.pop("type")(**cfg)`: each caller's config names its class
+        aliased = isinstance(site.node.func, ast.Name) and site.node.func.id != cls.name  # `model_cls(...)` of `model_cls = VLLMModel`
         for site_frame in site_frames(reader, home, site) if built else [caller_frame(reader, home, site)]:
-            if built and getattr(reader.evaluate(site.node.func, site_frame).ref, "node", None) is not cls:
-                continue
+            if (built or aliased) and getattr(reader.evaluate(site.node.func, site_frame).ref, "node", None) is not cls:
+                continue  # another class, or a name bound on a path not taken there
             given = bind(reader, Function(module, init, cls), site.node, site_frame) if init else {}
             frames.append(replace(plain, init={name: value.via(hop) for name, value in given.items()}, made=hop))
     return frames
