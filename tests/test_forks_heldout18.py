@@ -61,7 +61,6 @@ PENDING: dict[str, str] = {
     "oi_setup_engine_mask_launcher_env_top_k": "first run (stop 43): RPL102 missed (request top_k from OI_REPLAY_TOP_K, exported -1 by the launch, passed to the actors through runtime_env)",
     "prime_config_field_mask_pops_v1_pin_clean": "first run (stop 43): false RPL206 at src/prime_rl/inference/server.py:17 (a later line of setup_vllm_env pops the framework V1 pin)",
     "prime_namespace_env_mask_eval_greedy_toml": "first run (stop 43): RPL101 missed (greedy [orchestrator.eval.sampling] in the run TOML; mask from an env default in to_namespace)",
-    "verl_subclass_run_server_mask_rollout_defaults": "first run (stop 43): RPL101 and RPL102 missed (mask set in a subclass run_server before super(); rollout.yaml defaults)",
 }
 
 
