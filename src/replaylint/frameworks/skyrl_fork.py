@@ -15,7 +15,8 @@ fork writes with a value not read here or under an `if` of its own keeps the lau
 default of `engine_init_kwargs` is the engine's when the launch writes none, and the
 `SamplingParams(temperature=...)` it assigns to an unset `eval_sampling_params` gives the eval
 requests'. Values set on vLLM's namespace itself (`args.return_sampling_mask = True`, or each key
-of a dict the module names: `for k, v in replay_kwargs().items(): setattr(args, k, v)`) count as
+of a dict the module names: `for k, v in replay_kwargs().items(): setattr(args, k, v)`; of each dict
+merged there, `dict(overrides, **replay_overrides).items()`, one not read keeping the launch open) count as
 the overrides' keys do (a helper that gives its dict only under a test, `if os.environ.get("X",
 "0") != "1": return {}` then `return {...}`, under that test: `fork_source.switched_dicts`), and so do those of a function of the module it hands the namespace to
 (`_apply_sampling_mask(args, ie_cfg)`), under that function's `if` (an early `if not X: return`

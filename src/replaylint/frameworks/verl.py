@@ -45,7 +45,8 @@ from the launching script's folder upward, as verl's scripts run from its root),
 are verl's for the command lines there, not the edition's: the typed keys above, the request
 keys and `engine_kwargs.vllm` (under the command line's own, as Hydra merges them). So is the
 `args` dict of its own `vllm_async_server.py` (`verl_fork`): a key it writes with a literal, one
-it no longer passes. Messages name "the forked verl" (and the server's file and line), and the
+it no longer passes. The fork's rollout.yaml is composed at `actor_rollout_ref.rollout` for Hydra too: a
+key it adds is one an override may set without `+`. Messages name "the forked verl" (and the server's file and line), and the
 launch's label the file.
 """
 

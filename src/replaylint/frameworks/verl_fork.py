@@ -28,6 +28,12 @@ engine arguments, read in place of the edition's.
   (`built_dicts.passed_through`): a `setdefault` under the user's keys (the launch's and the fork's
   rollout.yaml `engine_kwargs.vllm`), a write or `update` over them; the dict handed on or bound
   anew before the spread keeps the launch open.
+  A rollout key verl does not pass that the fork's `args` passes (`self.config.get("key", d)`, also merged in
+  by `args = dict(**args, **replay_args)`) is typed as verl's own: the launch's value, else the fork's
+  rollout.yaml's (its line), else d. A subclass of `vLLMHttpServer` the replica starts (`ray.remote(Sub)`) that
+  sets vLLM's parsed namespace in `run_server` (`args.return_sampling_mask = True`, before
+  `super().run_server(args)`) wins over every other write; one of its statements that uses `args` otherwise
+  keeps the launch open (`fork_classes.parameter_writes`).
   What `generate` does to each request before `SamplingParams(**sampling_params)` (a clamp under a
   test of the request's own values, a `setdefault`) is applied to verl's requests (`request_writes`).
 """
