@@ -123,15 +123,15 @@ class Fork:
         return "config" if _read_key(written.text) == verl_key else "fork"
 
     def own_typed(self, known: Iterable[str], engine: Mapping[str, Any]) -> list[tuple[str, str, Any]]:
-        """The fork's own typed keys: (rollout key, vLLM argument, default) of each write of the
-        server's dict that passes a rollout key verl does not (`"return_sampling_mask":
+        """The fork's own typed keys: (rollout key, vLLM argument, default) of each write of a replay
+        argument into the server's dict that passes a rollout key verl does not (`"return_sampling_mask":
         self.config.get("return_sampling_mask", False)`) and that the fork's rollout.yaml declares
         (its default), or that `.get` gives a default; `known`: the vLLM arguments verl's own typed
         keys give; `engine`: the user's `engine_kwargs.vllm`, which a late write would win over."""
         found = []
         for written in self.server.every() if self.server is not None else ():
             read = config_read(written.text) if not written.condition and written.value is UNKNOWN else None
-            if read is None or written.key in known or written.late and written.key in engine:
+            if read is None or written.key not in _REPLAY_KEYS or written.key in known or written.late and written.key in engine:
                 continue
             key, default = read
             if key in self.rollout or default is not _NO_DEFAULT:
