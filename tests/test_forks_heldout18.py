@@ -28,6 +28,10 @@ written conflicting value's own line; when a framework or vLLM default is what c
 and validation temperature, SkyRL's greedy eval default, vLLM's raw_logprobs), the line that turns the mask on.
 First run (stop 43, on main 30d26b1): of 7 cases with findings 4 exact, 3 missed; 1 false finding (prime-rl clean case:
 RPL206 though a later line pops the V1 pin); 4 of 5 clean trees clean (PENDING).
+
+Fixes (h-fxF1): a subclass of verl's rollout server that the replica starts and that sets vLLM's parsed namespace
+in `run_server` before `super().run_server(args)` (fork_classes.parameter_writes). Precision twins:
+tests/test_forks_round17_readers.py.
 """
 
 from __future__ import annotations
