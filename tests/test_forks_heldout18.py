@@ -28,6 +28,14 @@ written conflicting value's own line; when a framework or vLLM default is what c
 and validation temperature, SkyRL's greedy eval default, vLLM's raw_logprobs), the line that turns the mask on.
 First run (stop 43, on main 30d26b1): of 7 cases with findings 4 exact, 3 missed; 1 false finding (prime-rl clean case:
 RPL206 though a later line pops the V1 pin); 4 of 5 clean trees clean (PENDING).
+
+Fixes (h-fxF1): a subclass of verl's rollout server that the replica starts and that sets vLLM's parsed namespace
+in `run_server` before `super().run_server(args)` (fork_classes.parameter_writes). Precision twins:
+tests/test_forks_round17_readers.py.
+Fixes (h-fxF2, tests/test_forks_round18_readers.py): a later `os.environ.pop`/`del` of a variable a fork wrote leaves
+it unknown; prime-rl's `os.environ.get("X", "1") == "1"` in `to_namespace` holds by its default when the launching
+script leaves X unset; open-instruct's request `int(os.environ["X"])` is read as the actor's runtime env has it.
+After both: 12 of 12, no expectation changed.
 """
 
 from __future__ import annotations
@@ -57,9 +65,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "prime_config_field_mask_pops_v1_pin_clean": set(),
 }
 
-PENDING: dict[str, str] = {
-    "verl_subclass_run_server_mask_rollout_defaults": "first run (stop 43): RPL101 and RPL102 missed (mask set in a subclass run_server before super(); rollout.yaml defaults)",
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_five_are_clean() -> None:

@@ -30,7 +30,7 @@ from ..model import UNKNOWN, Setting, Span
 from ..records import record
 from .fork_classes import method_choices, method_dicts
 from .fork_conditions import both, guarded, loops_only, within
-from .fork_source import dict_pairs, named_dict, named_dicts, nested_keys, nested_settings, placed, spread_writes
+from .fork_source import dict_pairs, named_dict, named_dicts, nested_keys, nested_settings, placed, rebound_merges, spread_writes
 
 MAX_CHARS = 1_000_000  # a framework's module is far smaller; a larger file is not read
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -312,7 +312,10 @@ class _Builder:
                 self._put(key, value, True, condition)
             return True
         if isinstance(statement, ast.Assign) and any(isinstance(t, ast.Name) and t.id == self.name for t in statement.targets):
-            return False
+            merged = rebound_merges(statement.value, self.name) if len(statement.targets) == 1 else None
+            for key, node in merged or ():  # `args = dict(**args, **replay_args)`: merged over its keys
+                self._merge(node, condition) if key is None else self._put(key, node, True, condition)
+            return merged is not None
         if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and self._is_item(statement.targets[0]):
             self._item(statement.targets[0], statement.value, condition)  # type: ignore[arg-type]
         elif isinstance(statement, ast.Delete):

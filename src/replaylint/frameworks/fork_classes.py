@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import ast
 
-from .fork_source import dict_pairs, statements
+from .fork_source import attribute_write, dict_pairs, statements
+
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 def started_classes(module: ast.Module) -> list[str]:
@@ -142,3 +144,30 @@ def _hook_dicts(chain: list[ast.ClassDef]) -> dict[str, list[tuple[str, ast.expr
                 else:
                     found.pop(f"self.{method.name}()", None)
     return found
+
+
+def parameter_writes(module: ast.Module, base: str, method: str) -> tuple[list[tuple[str, ast.expr, int]], list[ast.stmt]] | None:
+    """What the override of `method` on the class the module starts as a Ray actor (one started
+    class deriving from `base`) does to its first parameter before it calls `super().method(...)`:
+    (attribute, value, line) of each `param.NAME = value` (or `setattr(param, "NAME", value)`) run
+    on every call, and the statements that use the parameter otherwise (under an `if`, handed to
+    another call). None: no started class overrides it (or more than one started class derives from `base`)."""
+    chains = [chain for chain in map(lambda name: class_chain(module, name), started_classes(module)) if base in [k.name for k in chain]]
+    if len(chains) != 1:
+        return None
+    override = next((m for k in chains[0] for m in k.body if isinstance(m, _FUNCTIONS) and m.name == method), None)
+    owner = next((k for k in chains[0] if override in k.body), None)
+    if override is None or owner is None or owner.name == base or len(override.args.args) < 2:
+        return None
+    parameter = override.args.args[1].arg
+    writes: list[tuple[str, ast.expr, int]] = []
+    others: list[ast.stmt] = []
+    for statement, top in statements(override.body):
+        if top and _calls_super(statement, method):
+            break
+        write = attribute_write(statement, parameter) if top else None
+        if write is not None:
+            writes.append((*write, statement.lineno))
+        if any(isinstance(n, ast.Name) and n.id == parameter for n in ast.walk(write[1] if write is not None else statement)):
+            others.append(statement)
+    return writes, others

@@ -345,6 +345,35 @@ def dict_pairs(node: ast.expr) -> list[tuple[str, ast.expr]] | None:
     return None
 
 
+def rebound_merges(value: ast.expr, name: str) -> list[tuple[str | None, ast.expr]] | None:
+    """What `name = dict(**name, ...)`, `name = {**name, ...}` or `name = name | x` merges over the
+    dict's own keys (`merged_parts`' pairs after the first); None for any other value."""
+    parts = merged_parts(value)
+    first = parts[0] if parts else None
+    if first is None or first[0] is not None or not (isinstance(first[1], ast.Name) and first[1].id == name):
+        return None
+    return parts[1:]  # type: ignore[index]
+
+
+def merged_parts(value: ast.expr) -> list[tuple[str | None, ast.expr]] | None:
+    """The dicts and keys a merge builds from, in order (later ones win): `dict(a, **b, k=v)`,
+    `{**a, **b, "k": v}`, `a | b`: (None, a) for a dict merged whole, (key, value) for a literal
+    key; None for any other value (or a key that is no string)."""
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.BitOr):
+        left = merged_parts(value.left) if isinstance(value.left, ast.BinOp) else [(None, value.left)]
+        return None if left is None else [*left, (None, value.right)]
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict" and len(value.args) <= 1:
+        return [*((None, argument) for argument in value.args), *((keyword.arg, keyword.value) for keyword in value.keywords)]
+    if isinstance(value, ast.Dict):
+        pairs = [(_string(key) if key is not None else None, item) for key, item in zip(value.keys, value.values)]
+        return None if any(key is not None and found is None for (found, _), key in zip(pairs, value.keys)) else pairs
+    return None
+
+
+def _string(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
 def named_dict(node: ast.expr, named: Mapping[str, list[tuple[str, ast.expr]]]) -> list[tuple[str, ast.expr]] | None:
     """The pairs of the module's dict that `node` names (`NAME`, `helper()`), None: another value."""
     if isinstance(node, ast.Name):

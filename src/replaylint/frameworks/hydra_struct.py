@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import os
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from ..model import UNKNOWN
 from ..records import record
@@ -88,15 +88,25 @@ class _Word:
     line: str
 
 
-def first_refusal(tokens: Sequence[Token], keys: PackagedConfigKeys, config: str = "ppo_trainer") -> HydraRefusal | None:
+def first_refusal(
+    tokens: Sequence[Token], keys: PackagedConfigKeys, config: str = "ppo_trainer", added: Mapping | None = None
+) -> HydraRefusal | None:
     """The first override of `tokens` that Hydra refuses against the packaged configuration
     `config` (its `keys` at one edition); None when it accepts every word or when what it does
-    is not known here. The script's forwarded arguments are left out (judged as written)."""
+    is not known here. The script's forwarded arguments are left out (judged as written).
+    `added`: a fork's own config file by where Hydra composes it (its rollout.yaml at
+    `actor_rollout_ref.rollout`): the keys it has that the packaged one lacks are the fork's."""
     words = [token for token in tokens if not token.forwarded]
     read = [_read(token) for token in words]
     if any(word is None for word in read):
         return None
     tree = _copy(keys.tree(config))
+    for where, mapping in (added or {}).items():
+        if isinstance(mapping, dict):  # `defaults:`, Hydra's composition list, is not a key of the result
+            try:
+                _add_missing(tree, list(where), {key: value for key, value in mapping.items() if key != "defaults"})
+            except _Unseen:
+                return None
     for token, word in zip(words, read):
         assert word is not None
         if word.key == "hydra" or word.key.startswith("hydra."):
@@ -270,6 +280,19 @@ def _put(tree: dict, parts: list[str], value: Any) -> None:
             _put(current, [str(key)], item)
     else:
         node[parts[-1]] = _kind(value)
+
+
+def _add_missing(tree: dict, parts: list[str], mapping: Any) -> None:
+    """The keys of `mapping` (a fork's YAML) that the tree lacks at `parts`, added with their kinds."""
+    node = _select(tree, parts)
+    if not isinstance(node, dict):
+        return
+    for key, value in mapping.items():
+        key = str(key)
+        if key not in node:
+            node[key] = _kind(value)
+        elif isinstance(value, dict):
+            _add_missing(node, [key], value)
 
 
 def _kind(value: Any) -> Any:

@@ -15,7 +15,8 @@ fork writes with a value not read here or under an `if` of its own keeps the lau
 default of `engine_init_kwargs` is the engine's when the launch writes none, and the
 `SamplingParams(temperature=...)` it assigns to an unset `eval_sampling_params` gives the eval
 requests'. Values set on vLLM's namespace itself (`args.return_sampling_mask = True`, or each key
-of a dict the module names: `for k, v in replay_kwargs().items(): setattr(args, k, v)`) count as
+of a dict the module names: `for k, v in replay_kwargs().items(): setattr(args, k, v)`; of each dict
+merged there, `dict(overrides, **replay_overrides).items()`, one not read keeping the launch open) count as
 the overrides' keys do (a helper that gives its dict only under a test, `if os.environ.get("X",
 "0") != "1": return {}` then `return {...}`, under that test: `fork_source.switched_dicts`), and so do those of a function of the module it hands the namespace to
 (`_apply_sampling_mask(args, ie_cfg)`), under that function's `if` (an early `if not X: return`
@@ -65,6 +66,7 @@ from .fork_conditions import (
 from .fork_source import (
     attribute_write,
     literal,
+    merged_parts,
     named_dict,
     named_dicts,
     parse,
@@ -301,20 +303,22 @@ def _namespace_writes(text: str, path: str) -> tuple[dict[str, Written], dict[st
     for statement, condition in guarded(function.body) if function is not None else ():
         into = last if copied else found
         source = spread_source(statement, "args")
-        own = isinstance(source, ast.Name) and source.id not in named and source.id != _OVERRIDES
-        local = read(text, path, "build_vllm_cli_args", source.id, _PASS_THROUGH) if own else None  # type: ignore[union-attr]
-        for written in local.entries.values() if local is not None else ():
-            guarded_write = replace(written, condition=" and ".join(filter(None, (condition, written.condition))))
-            (last if written.late or copied else found)[written.key] = guarded_write
-        unread += local.unread if local is not None else ()
+        parts = merged_parts(source) if source is not None else None  # `dict(overrides, **replay_overrides).items()`
+        for key, part in parts or [(None, source)]:
+            constant = named_dict(part, named) if parts is not None and part is not None else None  # `**REPLAY_ARGS`
+            for name, node in [(key, part)] if key is not None else constant or ():
+                into[name] = Written(name, literal(node), snippet(text, node), node.lineno, True, condition)
+            if key is not None or constant is not None:
+                continue
+            if part is not None:
+                more = _copied(text, path, part, condition, into, last if copied else found, last, switched, named)
+                known = _PASS_THROUGH in ast.unparse(part) or getattr(part, "id", "") == _OVERRIDES  # read as such
+                if more is None and parts is not None and not known:  # `dict(overrides, **unknown())`
+                    more = (Written("", UNKNOWN, snippet(text, part), part.lineno, True, condition),)
+                unread += more or ()
         for key, node in spread_writes(statement, "args", named):  # `for k, v in replay_kwargs().items(): setattr(args, k, v)`
             if (value := literal(node)) is not UNKNOWN:
                 into[key] = Written(key, value, snippet(text, node), node.lineno, True, condition)
-        given = named_dict(source, switched) if source is not None else None  # type: ignore[arg-type]
-        test, pairs = given if given is not None else ("", [])
-        for key, node in pairs:  # `for k, v in replay_overrides().items()`, a helper that gives `{}` unless a test holds
-            value = literal(node)
-            into[key] = Written(key, value, snippet(text, node), node.lineno, True, both(condition, test))
         write = attribute_write(statement, "args")
         if write is not None and (value := literal(write[1])) is not UNKNOWN:
             into[write[0]] = Written(write[0], value, snippet(text, write[1]), statement.lineno, True, condition)
@@ -325,6 +329,25 @@ def _namespace_writes(text: str, path: str) -> tuple[dict[str, Written], dict[st
         unread += open_ended
         copied = copied or (function is not None and _copies_pass_through(function, source))
     return found, last, unread
+
+
+def _copied(
+    text: str, path: str, source: ast.expr, condition: str, into: dict, early: dict, late: dict, switched: dict, named: dict
+) -> tuple[Written, ...] | None:
+    """The keys of a dict the function copies onto the namespace, written into `into` (a key of
+    one it builds after the pass-through into `late`, one before it into `early`); what it holds
+    that is not read here (None: a dict not read here at all)."""
+    if isinstance(source, ast.Name) and source.id not in named and source.id != _OVERRIDES:
+        local = read(text, path, "build_vllm_cli_args", source.id, _PASS_THROUGH)
+        for written in local.entries.values() if local is not None else ():
+            guarded_write = replace(written, condition=" and ".join(filter(None, (condition, written.condition))))
+            (late if written.late else early)[written.key] = guarded_write
+        return local.unread if local is not None else ()
+    given = named_dict(source, switched)
+    test, pairs = given if given is not None else ("", [])  # type: ignore[misc]
+    for key, node in pairs:  # `for k, v in replay_overrides().items()`, a helper that gives `{}` unless a test holds
+        into[key] = Written(key, literal(node), snippet(text, node), node.lineno, True, both(condition, test))
+    return () if given is not None else None
 
 
 def _copies_pass_through(function: ast.FunctionDef, source: ast.expr | None) -> bool:

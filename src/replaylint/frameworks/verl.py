@@ -45,7 +45,8 @@ from the launching script's folder upward, as verl's scripts run from its root),
 are verl's for the command lines there, not the edition's: the typed keys above, the request
 keys and `engine_kwargs.vllm` (under the command line's own, as Hydra merges them). So is the
 `args` dict of its own `vllm_async_server.py` (`verl_fork`): a key it writes with a literal, one
-it no longer passes. Messages name "the forked verl" (and the server's file and line), and the
+it no longer passes. The fork's rollout.yaml is composed at `actor_rollout_ref.rollout` for Hydra too: a
+key it adds is one an override may set without `+`. Messages name "the forked verl" (and the server's file and line), and the
 launch's label the file.
 """
 
@@ -228,7 +229,8 @@ def adapt(view: ConfigView, anchor: Span, context: LaunchContext, words: Sequenc
     `forked`: the defaults of a fork in the tree, in place of the edition's."""
     starts_vllm = view.value(*ROLLOUT, "name") == "vllm"  # else sglang, another engine, or a name we cannot see
     config, overrides = packaged_config(words) if words else (None, [])
-    refusals = {edition: first_refusal(overrides, edition.hydra_keys, config) for edition in EDITIONS.editions} if config else {}
+    added = {ROLLOUT: forked.rollout} if forked is not None else {}  # the fork's rollout.yaml, composed there
+    refusals = {edition: first_refusal(overrides, edition.hydra_keys, config, added) for edition in EDITIONS.editions} if config else {}
     if not starts_vllm and not any(refusals.values()):
         return None
 
@@ -257,7 +259,11 @@ def _launch(view: ConfigView, anchor: Span, edition: VerlEdition, context: Launc
     open_reasons = list(context.open_reasons)
     owner = OWNER if forked is not None else EDITIONS.owner(edition)
     args = _Args(anchor, owner, edition.false_as_no_flag)
-    for key, name, default in edition.typed:
+    engine = view.value(*ROLLOUT, "engine_kwargs", "vllm", default={})
+    engine = {k: v for k, v in engine.items() if v is not None} if isinstance(engine, dict) else {}
+    own = forked.own_typed([name for _, name, _ in edition.typed], engine) if forked is not None else []
+    typed = (*edition.typed, *own)
+    for key, name, default in typed:
         if forked is not None and forked.typed(key, name) != "config":
             continue  # the fork's server passes its own value, or none
         default = forked.default(key, default) if forked is not None else default
@@ -273,8 +279,6 @@ def _launch(view: ConfigView, anchor: Span, edition: VerlEdition, context: Launc
     args.default("distributed_executor_backend", edition.executor_backend, f"{owner} sets")
     cudagraph_mode = edition.cudagraph_mode
     compilation: dict[str, Any] = {"cudagraph_mode": cudagraph_mode}
-    engine = view.value(*ROLLOUT, "engine_kwargs", "vllm", default={})
-    engine = {k: v for k, v in engine.items() if v is not None} if isinstance(engine, dict) else {}
     engine_defaults = forked.engine_defaults() if forked is not None else {}
     for key, value in engine_defaults.items():  # under the command line's
         if key not in engine:
@@ -284,7 +288,7 @@ def _launch(view: ConfigView, anchor: Span, edition: VerlEdition, context: Launc
                 f"{owner}'s default {'.'.join(ROLLOUT)}.engine_kwargs.vllm.{key}={value}",
                 forked.default_span(anchor, "engine_kwargs", "vllm", key),
             )  # type: ignore[union-attr]
-    typed_keys = {name: key for key, name, _ in edition.typed}
+    typed_keys = {name: key for key, name, _ in typed}
     rollout_value = lambda key, default: view.value(*ROLLOUT, key, default=default)  # noqa: E731
     exported = {} if context.env_open else context.env  # variables nobody can name may change what it exports
     server, reasons = forked.server_args(typed_keys, rollout_value, exported) if forked else ([], [])

@@ -28,6 +28,12 @@ engine arguments, read in place of the edition's.
   (`built_dicts.passed_through`): a `setdefault` under the user's keys (the launch's and the fork's
   rollout.yaml `engine_kwargs.vllm`), a write or `update` over them; the dict handed on or bound
   anew before the spread keeps the launch open.
+  A rollout key verl does not pass that the fork's `args` passes (`self.config.get("key", d)`, also merged in
+  by `args = dict(**args, **replay_args)`) is typed as verl's own: the launch's value, else the fork's
+  rollout.yaml's (its line), else d. A subclass of `vLLMHttpServer` the replica starts (`ray.remote(Sub)`) that
+  sets vLLM's parsed namespace in `run_server` (`args.return_sampling_mask = True`, before
+  `super().run_server(args)`) wins over every other write; one of its statements that uses `args` otherwise
+  keeps the launch open (`fork_classes.parameter_writes`).
   What `generate` does to each request before `SamplingParams(**sampling_params)` (a clamp under a
   test of the request's own values, a `setdefault`) is applied to verl's requests (`request_writes`).
 """
@@ -45,13 +51,16 @@ from ..records import record
 from . import request_writes
 from .built_dicts import BuiltDict, Written, passed_through, read
 from .default_spelling import WrittenDefault
+from .fork_classes import parameter_writes
 from .fork_conditions import config_value, decided, env_test, environment_attributes, exported
-from .fork_source import environment_settings, parse, placed
+from .fork_source import environment_settings, literal, parse, placed
 from .nearby import found_upward
 from .request_writes import RequestPath
 
 ROLLOUT_YAML = "verl/trainer/config/rollout/rollout.yaml"
 SERVER = "verl/workers/rollout/vllm_rollout/vllm_async_server.py"
+SERVER_CLASS = "vLLMHttpServer"
+_SUBCLASS_HOOK = "a subclass's run_server"
 OWNER = "the forked verl"
 FRAMEWORK = "verl"
 _OWN_UNREAD = frozenset(("profiler_args",))  # `args.update(profiler_args)`: verl's own, profiler settings only
@@ -71,6 +80,8 @@ class Fork:
     passed: BuiltDict | None = None  # its writes into `engine_kwargs` before `args` spreads it
     # `self.X = os.environ.get("V", "0") == "1"` in the server module: `self.X` -> the test's text
     env_attributes: tuple[tuple[str, str], ...] = ()
+    # a started subclass's `run_server(args)`: `args.X = v` before `super().run_server(args)`, over every other write
+    namespace: tuple[Written, ...] = ()
 
     def request_settings(self, settings: Mapping[str, Setting], anchor: Span) -> dict[str, Setting]:
         """A request's settings as the fork's server hands them to `SamplingParams`."""
@@ -109,7 +120,23 @@ class Fork:
         written = self.server.always(name)
         if written is None or name in self.server.removed and not self.server.removed[name].condition:
             return "dropped"
-        return "config" if written.text == f"self.config.{verl_key}" else "fork"
+        return "config" if _read_key(written.text) == verl_key else "fork"
+
+    def own_typed(self, known: Iterable[str], engine: Mapping[str, Any]) -> list[tuple[str, str, Any]]:
+        """The fork's own typed keys: (rollout key, vLLM argument, default) of each write of a replay
+        argument into the server's dict that passes a rollout key verl does not (`"return_sampling_mask":
+        self.config.get("return_sampling_mask", False)`) and that the fork's rollout.yaml declares
+        (its default), or that `.get` gives a default; `known`: the vLLM arguments verl's own typed
+        keys give; `engine`: the user's `engine_kwargs.vllm`, which a late write would win over."""
+        found = []
+        for written in self.server.every() if self.server is not None else ():
+            read = config_read(written.text) if not written.condition and written.value is UNKNOWN else None
+            if read is None or written.key not in _REPLAY_KEYS or written.key in known or written.late and written.key in engine:
+                continue
+            key, default = read
+            if key in self.rollout or default is not _NO_DEFAULT:
+                found.append((key, written.key, self.default(key, None if default is _NO_DEFAULT else default)))
+        return found
 
     def server_args(
         self, typed: Mapping[str, str], value_of: Callable[[str, Any], Any], env: Mapping[str, Setting]
@@ -122,7 +149,14 @@ class Fork:
         `os.environ.get("X", "0") == "1"`)."""
         if self.server is None:
             return [], []
-        return _fork_args(self.server, typed, self._tested(value_of, env), self._from_environment(env))
+        found, reasons = _fork_args(self.server, typed, self._tested(value_of, env), self._from_environment(env))
+        for written in self.namespace:  # set on vLLM's parsed namespace: the last word
+            where = self.server.where(written.line, short=True)
+            if written.value is not UNKNOWN:
+                found.append((written, f"{OWNER}'s {where}: {written.text} in {_SUBCLASS_HOOK}"))
+            elif not written.key or written.key in _REPLAY_KEYS:
+                reasons.append(f"{written.text} in {_SUBCLASS_HOOK} of {OWNER}, not read here ({self.server.where(written.line)})")
+        return found, reasons
 
     def _from_environment(self, env: Mapping[str, Setting]) -> Callable[[Written], Written]:
         """A value the server reads from the environment into an attribute (`"return_sampling_mask":
@@ -211,7 +245,7 @@ def _fork_args(
             if (
                 written.key not in _REPLAY_KEYS
                 or written.text.startswith(_OWN_TEXTS)
-                or written.text == f"self.config.{typed.get(written.key)}"
+                or (written.key in typed and _read_key(written.text) == typed[written.key])
             ):
                 continue
             why = f"when {written.condition}" if written.condition else "a value not read here"
@@ -223,6 +257,34 @@ def _fork_args(
         if written.text not in _OWN_UNREAD:
             reasons.append(f"{written.text} (written into verl's engine arguments at {built.where(written.line)}, not read here)")
     return sorted(found, key=lambda item: item[0].late), reasons
+
+
+_NO_DEFAULT = object()
+
+
+def config_read(text: str) -> tuple[str, Any] | None:
+    """The rollout key a value of the server's reads, and the default its `.get` gives
+    (`self.config.K`, `self.config["K"]`: none; `self.config.get("K", d)`); None for any other text."""
+    try:
+        node = ast.parse(text, mode="eval").body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    if isinstance(node, ast.Attribute) and ast.unparse(node.value) == "self.config":
+        return node.attr, _NO_DEFAULT
+    if isinstance(node, ast.Subscript) and ast.unparse(node.value) == "self.config" and isinstance(node.slice, ast.Constant):
+        return (node.slice.value, _NO_DEFAULT) if isinstance(node.slice.value, str) else None
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" and not node.keywords):
+        return None
+    if ast.unparse(node.func.value) != "self.config" or not 1 <= len(node.args) <= 2:
+        return None
+    key = node.args[0].value if isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str) else None
+    default = literal(node.args[1]) if len(node.args) == 2 else None
+    return (key, default) if key is not None and default is not UNKNOWN else None
+
+
+def _read_key(text: str) -> str | None:
+    read = config_read(text)
+    return read[0] if read is not None else None
 
 
 def _key_lines(text: str, keys: tuple[str, ...]) -> list[int]:
@@ -265,7 +327,20 @@ def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Fork 
     module = parse(found[1]) if found is not None else None
     attributes = tuple((name, ast.unparse(test)) for name, test in environment_attributes(module).items()) if module is not None else ()
     rollout_text = rollout[2] if rollout is not None else ""
-    return Fork(path, rollout[1] if rollout is not None else {}, server, rollout_text, generate, passed, attributes)
+    namespace = _namespace_writes(module) if module is not None and server is not None else ()
+    return Fork(path, rollout[1] if rollout is not None else {}, server, rollout_text, generate, passed, attributes, namespace)
+
+
+def _namespace_writes(module: ast.Module) -> tuple[Written, ...]:
+    """What the started server subclass's `run_server(args)` sets on vLLM's parsed namespace before
+    `super().run_server(args)` (`args.return_sampling_mask = True`); a statement that uses `args`
+    otherwise is a write not read (key "")."""
+    found = parameter_writes(module, SERVER_CLASS, "run_server")
+    if found is None:
+        return ()
+    writes, others = found
+    read = [Written(key, literal(value), f"args.{key} = {ast.unparse(value)}", line, True) for key, value, line in writes]
+    return (*read, *(Written("", UNKNOWN, ast.unparse(s).split("\n", 1)[0], s.lineno, True) for s in others))
 
 
 def _rollout(launching: str, read_text: Callable[[str], str | None]) -> tuple[str, dict, str] | None:
