@@ -74,7 +74,7 @@ def closure_sites(module: Module, closure: ast.FunctionDef | ast.AsyncFunctionDe
     else in the modules near it that import the factory (`near`: the factory's calls there;
     KernelBench's `inference_server = create_inference_server_from_presets(...)` in a script)."""
     if closure in module.tree.body:
-        return None
+        return []
     factory = next((f for f in module.tree.body if isinstance(f, FUNCTIONS) and closure in f.body), None)
     returned = factory is not None and any(
         isinstance(n, ast.Return) and isinstance(n.value, ast.Name) and n.value.id == closure.name for n in walk(factory)
