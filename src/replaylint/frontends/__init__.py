@@ -82,6 +82,20 @@ _MASK_ON = re.compile(
 )
 
 
+# What precedes a script file a shell script runs, on its line: `bash x.sh`, `sh "$DIR/x.sh"`, `source x.sh`,
+# `. x.sh`, `./x.sh`, `dir/x.sh`.
+_BEFORE_SCRIPT_FILE = re.compile(rb"(?:^|[\s;&|(`])(?:(?:ba|da|k|z)?sh|source|\.)[ \t]|/[\w.-]*$", re.M)
+
+
+def _runs_script_file(data: bytes) -> bool:
+    offset = data.find(b".sh")
+    while offset >= 0:
+        if not data[offset + 3 : offset + 4].isalnum() and _BEFORE_SCRIPT_FILE.search(data, data.rfind(b"\n", 0, offset) + 1, offset):
+            return True
+        offset = data.find(b".sh", offset + 1)
+    return False
+
+
 def turns_mask_on(data: bytes) -> bool:
     """Whether a file turns the mask on by a literal key, keyword or config field default."""
     return found_at(_MASK_ON, data, (b"return_sampling_mask",))
@@ -124,6 +138,8 @@ def relevant(kind: str, data: bytes) -> bool:
         return True  # a framework config that may launch with the mask without naming it (the registry's)
     if kind == "toml":
         return _mentions_mask(words)
+    if kind == "shell" and b".sh" in words and _runs_script_file(data):
+        return True  # its words may reach a launch of the script file it runs (`readers.shell.script_files`)
     if not _mentions_mask(words) and not _needs_vllm_alone(kind, words):
         return kind == "python" and loads_config_by_path(data, words)
     return (

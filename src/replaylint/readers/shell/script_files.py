@@ -9,7 +9,7 @@ and place it is written in, the caller's `"$@"` words in the caller and the call
 A path the tree does not hold, one outside it, one two folders could mean, a cycle or a chain deeper than
 `MAX_FILE_DEPTH` is not followed: the callee's launches stay unread (no finding rests on them).
 
-A launch read through the caller that the callee alone gives too (its facts the same, its forwarded
+Such a launch takes no fix: its words sit in two files. A launch read through the caller that the callee alone gives too (its facts the same, its forwarded
 arguments aside) is left to the callee's own check, which reports it: one finding in one place.
 """
 
@@ -194,7 +194,7 @@ class ScriptFiles:
             if _without_forwarded(identity) in kept_alone or identity in self.seen:
                 continue
             self.seen[identity] = len(self.launches)
-            self.launches.append(launch)
+            self.launches.append(replace(launch, handle=None))  # its words' offsets are the chain's, not the file's: no fix
         return True
 
     def _read(self, segments: tuple[tuple[int, SourceFile], ...], callee: SourceFile, world: World, anchor: int) -> tuple[list[Launch], int]:
