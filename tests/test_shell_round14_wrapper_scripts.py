@@ -38,13 +38,13 @@ def tree(tmp_path: Path, files: dict[str, str]) -> Path:
     ("wrapper", "line"),
     [
         (f'bash run_base.sh {RAW} "$@"\n', 2),
-        (f'sh "$(dirname "$0")/run_base.sh" \\\n    --logprobs-mode=raw_logprobs\n', 3),
+        ('sh "$(dirname "$0")/run_base.sh" \\\n    --logprobs-mode=raw_logprobs\n', 3),
         (f'set -e\nexec bash "${{BASH_SOURCE%/*}}/run_base.sh" {RAW} "$@"\n', 3),
         (f"./run_base.sh {RAW}\n", 2),
         (f'bash -x ./run_base.sh {RAW} "$@"\n', 2),
         (f"source run_base.sh {RAW}\n", 2),
         (f". ./run_base.sh {RAW}\n", 2),
-        ("export MODE=raw_logprobs\nbash run_base.sh --logprobs-mode \"$MODE\"\n", 2),
+        ('export MODE=raw_logprobs\nbash run_base.sh --logprobs-mode "$MODE"\n', 2),
     ],
     ids=["bash", "sh-dirname", "exec-bash-source", "dot-slash", "bash-x", "source", "dot", "variable"],
 )
@@ -149,7 +149,11 @@ VERL_CALL = "bash examples/grpo_trainer/run_qwen2_5-3b_gsm8k_base.sh \\\n"
     [
         (VERL_CALL, "export VERL_RETURN_SAMPLING_MASK=1\n", {("RPL003", VERL_WRAPPER, 7)}),
         ('bash "$(dirname "$0")/run_qwen2_5-3b_gsm8k_base.sh" \\\n', "export VERL_RETURN_SAMPLING_MASK=1\n", {("RPL003", VERL_WRAPPER, 7)}),
-        ("source examples/grpo_trainer/run_qwen2_5-3b_gsm8k_base.sh \\\n", "export VERL_RETURN_SAMPLING_MASK=1\n", {("RPL003", VERL_WRAPPER, 7)}),
+        (
+            "source examples/grpo_trainer/run_qwen2_5-3b_gsm8k_base.sh \\\n",
+            "export VERL_RETURN_SAMPLING_MASK=1\n",
+            {("RPL003", VERL_WRAPPER, 7)},
+        ),
         (VERL_CALL, "VERL_RETURN_SAMPLING_MASK=1\n", set()),  # not exported: the server's test is not met
         (VERL_CALL, 'export VERL_RETURN_SAMPLING_MASK="$MASK"\n', set()),  # from outside
     ],

@@ -116,11 +116,12 @@ _TASK_DEFINITION = re.compile(rb'"(?:containerDefinitions|AWS::ECS::TaskDefiniti
 _JSON_MASK_ON = re.compile(rb'"return_sampling_mask"\s*:\s*(?:true|1)\b')  # all a JSON file can launch
 
 
-def relevant(kind: str, data: bytes) -> bool:
+def relevant(kind: str, data: bytes, wrappers: bool = True) -> bool:
     """Whether a file of `kind` may hold anything a rule reports (decided without decoding).
 
     The rare words are looked for first, so a typical file costs a handful of memchr scans.
-    A file in UTF-16 or UTF-32 (with a byte-order mark) is looked at in UTF-8."""
+    A file in UTF-16 or UTF-32 (with a byte-order mark) is looked at in UTF-8. `wrappers`: a shell
+    script that runs a script file counts (the shell frontend reads it when a file it runs counts)."""
     if data[:1] in (b"\xff", b"\xfe", b"\x00"):
         from ..files import as_utf8
 
@@ -138,9 +139,9 @@ def relevant(kind: str, data: bytes) -> bool:
         return True  # a framework config that may launch with the mask without naming it (the registry's)
     if kind == "toml":
         return _mentions_mask(words)
-    if kind == "shell" and b".sh" in words and _runs_script_file(data):
-        return True  # its words may reach a launch of the script file it runs (`readers.shell.script_files`)
     if not _mentions_mask(words) and not _needs_vllm_alone(kind, words):
+        if kind == "shell":  # its words may reach a launch of a script file it runs (`readers.shell.script_files`)
+            return wrappers and b".sh" in words and _runs_script_file(data)
         return kind == "python" and loads_config_by_path(data, words)
     return (
         kind != "python"

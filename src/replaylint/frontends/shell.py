@@ -17,9 +17,11 @@ from ..readers.shell import render, run_script, script_world
 from ..readers.shell.grammar import parse, rejection
 from ..readers.shell.interpreter import Interpreter
 from ..readers.shell.place import identity
+from ..readers.shell.script_files import named_files
 from ..readers.shell.values import Chunk, Scalar
 from ..readers.shell.world import EnvEntry, World
 from ..source import ExtractContext, ParseError, SourceFile
+from . import relevant
 
 __all__ = ["extract", "parses", "render"]
 
@@ -33,6 +35,10 @@ def parses(text: str) -> bool:
 
 
 def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
+    return _launches(source, context) if _worth_reading(source, context) else []
+
+
+def _launches(source: SourceFile, context: ExtractContext) -> list[Launch]:
     parsed = parse(source.text, context.budget, 0)
     if parsed.root.has_error:
         rejected = rejection(source.text)
@@ -44,6 +50,14 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
     place.budget = context.budget
     run_script(interpreter, place, _with_deployment(script_world(context), source, context))
     return interpreter.launches
+
+
+def _worth_reading(source: SourceFile, context: ExtractContext) -> bool:
+    """A script the prefilter keeps only because it runs script files is read when one of the tree's files
+    it may run is kept too (a wrapper of scripts that start nothing starts nothing)."""
+    if relevant("shell", source.text.encode(errors="replace"), wrappers=False):
+        return True
+    return any(relevant("shell", text.encode(errors="replace")) for text in named_files(source, context))
 
 
 def _with_deployment(world: World, source: SourceFile, context: ExtractContext) -> World:
@@ -71,4 +85,4 @@ def clients(source: SourceFile, context: ExtractContext) -> list[Launch]:
     """The HTTP clients of a script the prefilter turned away (its TRL trainers in server mode),
     left in `context` for the servers other files start; and its launches (servers without replay
     share a port with a replay server only as another server)."""
-    return extract(source, context)
+    return _launches(source, context)

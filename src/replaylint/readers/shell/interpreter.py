@@ -412,7 +412,6 @@ class Interpreter(ControlFlow, ScriptFiles, BuiltinCommands):
             self.seen[identity] = len(self.launches)
             self.launches.append(replace(launch, condition=condition))
 
-
     def launch_identity(self, launch: Launch) -> tuple:
         return _identity(launch)
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from ...model import Launch, Span
 from ...records import record
+from ...regexes import on_use
 from ...shells import SHELLS
 from ...source import ExtractContext, SourceFile
 from .grammar import parse
@@ -32,16 +33,17 @@ from .world import ARGUMENTS, MAX_VALUE, World
 
 MAX_FILE_DEPTH = 8  # script files running script files
 _SCRIPT_SUFFIX = re.compile(r"\.(sh|bash)$")
-_SHEBANG = re.compile(r"^#!\s*(/usr)?/bin/(env\s+)?(\w+)")
+_SHEBANG = on_use(r"^#!\s*(/usr)?/bin/(env\s+)?(\w+)")
 _SELF = r"\$(?:0|\{0\}|BASH_SOURCE|\{BASH_SOURCE(?:\[0\])?\})"
 _RESOLVED_SELF = rf"(?:{_SELF}|\$\((?:realpath|readlink -f) {_SELF}\))"
 _DIRNAME = rf"\$\(dirname (?:-- )?{_RESOLVED_SELF}\)|\$\{{(?:0|BASH_SOURCE(?:\[0\])?)%/\*\}}"
 # The script's own folder, as bash scripts spell it (quotes dropped, blanks made single).
-_OWN_FOLDER = re.compile(
+_OWN_FOLDER = on_use(
     rf"^(?:{_DIRNAME}|\$\((?:realpath|readlink -f) (?:{_DIRNAME})\)"
     rf"|\$\(cd (?:-- )?(?:{_DIRNAME})(?: ?&?>/dev/null)?(?: 2>&1)? ?(?:&&|;) ?pwd(?: -P)?\))$"
 )
-_VARIABLE = re.compile(r"^\$\{?([A-Za-z_]\w*)\}?$")
+_NAMED_FILE = on_use(r"\.sh\b")
+_VARIABLE = on_use(r"^\$\{?([A-Za-z_]\w*)\}?$")
 
 
 @record
@@ -92,13 +94,15 @@ def segments_of(spans: ScriptSpans) -> tuple[tuple[int, SourceFile], ...]:
 
 
 def callee_path(word: Field, spans: ScriptSpans, context: ExtractContext) -> tuple[str, str] | None:
-    """The path and text of the file a word names, when exactly one file of the tree is meant."""
-    running = spans.file_of(word.start) if isinstance(spans, ChainedSpans) else spans.source
+    """The path and text of the file a word names, when exactly one file of the tree is meant: a relative
+    path from the running script's folder, and one with a folder part from the tree's root too (scripts
+    run from the repository's root: `bash examples/grpo/run_base.sh`)."""
+    running = spans.source  # (of a chain: the innermost file's path)
     if word.text is not None:
         if os.path.isabs(word.text):
             candidates = [word.text]
         else:
-            folders = [os.path.dirname(running.path), _tree_root(running.path, context)]
+            folders = [os.path.dirname(running.path), _tree_root(running.path, context) if "/" in word.text else None]
             candidates = [os.path.join(folder, word.text) for folder in folders if folder is not None]
     else:
         rest = _after_own_folder(word, spans)
@@ -109,6 +113,27 @@ def callee_path(word: Field, spans: ScriptSpans, context: ExtractContext) -> tup
         if text is not None:
             found[os.path.realpath(candidate)] = (candidate, text)
     return next(iter(found.values())) if len(found) == 1 else None
+
+
+def named_files(source: SourceFile, context: ExtractContext) -> list[str]:
+    """The texts of the tree's files a script may run by a path ending in `.sh` (its tail after any
+    expansion, from the script's folder or the tree's root): what the shell frontend looks at before it
+    reads a script that runs script files alone."""
+    tails = dict.fromkeys(tail.lstrip("/") for tail in _tails(source.text))
+    folders = [os.path.dirname(source.path), _tree_root(source.path, context) if any("/" in tail for tail in tails) else None]
+    paths = dict.fromkeys(os.path.normpath(os.path.join(folder, tail)) for tail in tails for folder in folders if folder is not None)
+    return [text for path in paths if path != os.path.normpath(source.path) and (text := context.read_text(path)) is not None]
+
+
+def _tails(text: str) -> list[str]:
+    """The path characters before each `.sh` of a text (`"$(dirname "$0")/run_base.sh"`: `/run_base.sh`)."""
+    tails = []
+    for end in _NAMED_FILE.finditer(text):
+        start = end.start()
+        while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_./-"):
+            start -= 1
+        tails.append(text[start : end.end()])
+    return tails
 
 
 def _tree_root(path: str, context: ExtractContext) -> str | None:
@@ -197,7 +222,9 @@ class ScriptFiles:
             self.launches.append(replace(launch, handle=None))  # its words' offsets are the chain's, not the file's: no fix
         return True
 
-    def _read(self, segments: tuple[tuple[int, SourceFile], ...], callee: SourceFile, world: World, anchor: int) -> tuple[list[Launch], int]:
+    def _read(
+        self, segments: tuple[tuple[int, SourceFile], ...], callee: SourceFile, world: World, anchor: int
+    ) -> tuple[list[Launch], int]:
         """The launches of `callee` read after the files that run it, in `world`, and how many variants."""
         before = segments[-1][0] + len(segments[-1][1].text)
         base = before + 1
