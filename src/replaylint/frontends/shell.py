@@ -25,6 +25,8 @@ from . import relevant
 
 __all__ = ["extract", "parses", "render"]
 
+_WRAPPER_LEVELS = 2  # script files running script files, looked through before a wrapper is read
+
 
 def parses(text: str) -> bool:
     """True when tree-sitter-bash reads the text without ERROR or MISSING nodes."""
@@ -53,11 +55,16 @@ def _launches(source: SourceFile, context: ExtractContext) -> list[Launch]:
 
 
 def _worth_reading(source: SourceFile, context: ExtractContext) -> bool:
-    """A script the prefilter keeps only because it runs script files is read when one of the tree's files
-    it may run is kept too (a wrapper of scripts that start nothing starts nothing)."""
-    if relevant("shell", source.text.encode(errors="replace"), wrappers=False):
-        return True
-    return any(relevant("shell", text.encode(errors="replace")) for text in named_files(source, context))
+    """A script the prefilter keeps only because it runs script files is read when a file it may run is
+    kept on its own words, or runs one that is (`_WRAPPER_LEVELS` down): a wrapper of scripts that start
+    nothing with replay starts nothing with replay."""
+    level, seen = [source], {source.path}
+    for _ in range(_WRAPPER_LEVELS + 1):
+        if any(relevant("shell", each.text.encode(errors="replace"), wrappers=False) for each in level):
+            return True
+        level = [callee for each in level for callee in named_files(each, context) if callee.path not in seen]
+        seen.update(callee.path for callee in level)
+    return False
 
 
 def _with_deployment(world: World, source: SourceFile, context: ExtractContext) -> World:

@@ -1,6 +1,6 @@
 """Script files a script runs: `bash run_base.sh ARGS` (`sh`, `exec bash ...`), `./run_base.sh ARGS`,
 `source base.sh ARGS` / `. base.sh`. The file is found in the tree (relative to the running file's
-folder or the tree's root, or to the script's own folder spelt `$(dirname "$0")`, `${BASH_SOURCE%/*}`,
+folder or the root its first folder names (`bash examples/grpo/base.sh`), or to the script's own folder spelt `$(dirname "$0")`, `${BASH_SOURCE%/*}`,
 `SCRIPT_DIR=$(cd "$(dirname "$0")" && pwd)`), read through the run, and read in its turn with the
 caller's words as its `"$@"` and the caller's exported variables (all of them for `source`).
 
@@ -43,6 +43,7 @@ _OWN_FOLDER = on_use(
     rf"|\$\(cd (?:-- )?(?:{_DIRNAME})(?: ?&?>/dev/null)?(?: 2>&1)? ?(?:&&|;) ?pwd(?: -P)?\))$"
 )
 _NAMED_FILE = on_use(r"\.sh\b")
+_RUN_BEFORE = on_use(r"(?:^|[\s;&|(`])(?:(?:ba|da|k|z)?sh|source|\.)[ \t]|/[\w.-]*$", re.M)  # as the prefilter's
 _VARIABLE = on_use(r"^\$\{?([A-Za-z_]\w*)\}?$")
 
 
@@ -95,15 +96,13 @@ def segments_of(spans: ScriptSpans) -> tuple[tuple[int, SourceFile], ...]:
 
 def callee_path(word: Field, spans: ScriptSpans, context: ExtractContext) -> tuple[str, str] | None:
     """The path and text of the file a word names, when exactly one file of the tree is meant: a relative
-    path from the running script's folder, and one with a folder part from the tree's root too (scripts
-    run from the repository's root: `bash examples/grpo/run_base.sh`)."""
+    path from the running script's folder or the root its folders name (`_folders`)."""
     running = spans.source  # (of a chain: the innermost file's path)
     if word.text is not None:
         if os.path.isabs(word.text):
             candidates = [word.text]
         else:
-            folders = [os.path.dirname(running.path), _tree_root(running.path, context) if "/" in word.text else None]
-            candidates = [os.path.join(folder, word.text) for folder in folders if folder is not None]
+            candidates = [os.path.join(folder, word.text) for folder in _folders(running.path, word.text)]
     else:
         rest = _after_own_folder(word, spans)
         candidates = [] if rest is None else [os.path.join(os.path.dirname(running.path), rest)]
@@ -115,32 +114,41 @@ def callee_path(word: Field, spans: ScriptSpans, context: ExtractContext) -> tup
     return next(iter(found.values())) if len(found) == 1 else None
 
 
-def named_files(source: SourceFile, context: ExtractContext) -> list[str]:
-    """The texts of the tree's files a script may run by a path ending in `.sh` (its tail after any
-    expansion, from the script's folder or the tree's root): what the shell frontend looks at before it
-    reads a script that runs script files alone."""
+def named_files(source: SourceFile, context: ExtractContext) -> list[SourceFile]:
+    """The tree's files a script may run by a path ending in `.sh` (its tail after any expansion, from the
+    script's folder and `_folders`' root): what the shell frontend looks at before
+    it reads a script that runs script files alone."""
     tails = dict.fromkeys(tail.lstrip("/") for tail in _tails(source.text))
-    folders = [os.path.dirname(source.path), _tree_root(source.path, context) if any("/" in tail for tail in tails) else None]
-    paths = dict.fromkeys(os.path.normpath(os.path.join(folder, tail)) for tail in tails for folder in folders if folder is not None)
-    return [text for path in paths if path != os.path.normpath(source.path) and (text := context.read_text(path)) is not None]
+    paths = dict.fromkeys(os.path.normpath(os.path.join(folder, tail)) for tail in tails for folder in _folders(source.path, tail))
+    return [
+        SourceFile(path, text) for path in paths if path != os.path.normpath(source.path) and (text := context.read_text(path)) is not None
+    ]
 
 
 def _tails(text: str) -> list[str]:
-    """The path characters before each `.sh` of a text (`"$(dirname "$0")/run_base.sh"`: `/run_base.sh`)."""
+    """The path characters before each `.sh` a shell, `source` or `.` runs, or that names a folder, on
+    its line (`bash "$(dirname "$0")/run_base.sh"`: `/run_base.sh`)."""
     tails = []
     for end in _NAMED_FILE.finditer(text):
         start = end.start()
         while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_./-"):
             start -= 1
-        tails.append(text[start : end.end()])
+        if _RUN_BEFORE.search(text, text.rfind("\n", 0, end.start()) + 1, end.start()):
+            tails.append(text[start : end.end()])
     return tails
 
 
-def _tree_root(path: str, context: ExtractContext) -> str | None:
-    from ...frameworks.fork_files import PACKAGES
-    from ...frameworks.nearby import tree_root
-
-    return tree_root(path, context.list_folder, PACKAGES)
+def _folders(running: str, path: str) -> list[str]:
+    """Where a relative path a script runs may start: the script's folder, and for a path whose first folder
+    is one the script's path passes through, the folder above it (a repository's root, where its scripts are
+    run from: `bash examples/grpo/run_base.sh` in `examples/grpo/run_replay.sh`)."""
+    folder = os.path.dirname(running)
+    first, _, rest = path.partition("/")
+    parts = folder.split(os.sep)
+    if not rest or first in (".", "..", "") or first not in parts:
+        return [folder]
+    above = len(parts) - 1 - parts[::-1].index(first)
+    return [folder, os.sep.join(parts[:above]) or ("/" if folder.startswith("/") else ".")]
 
 
 def _after_own_folder(word: Field, spans: ScriptSpans) -> str | None:
