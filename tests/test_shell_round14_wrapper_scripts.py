@@ -19,6 +19,8 @@ import test_forks_heldout14 as round14
 from forks_trees import findings, in_repository
 from test_forks_round2_readers import edit
 
+from replaylint.frontends import relevant
+
 SHEBANG = "#!/usr/bin/env bash\n"
 SERVE = "vllm serve Qwen/Qwen2.5-1.5B-Instruct --enable-scale-out --return-sampling-mask"
 BASE = SHEBANG + SERVE + ' --logprobs-mode processed_logprobs "$@"\n'
@@ -137,6 +139,22 @@ def test_caller_word_that_makes_its_own_finding(tmp_path: Path) -> None:
     base = SHEBANG + SERVE + f' {RAW} "$@"\n'
     root = tree(tmp_path, {"run_base.sh": base, "run_replay.sh": SHEBANG + f"bash run_base.sh {RAW}\n"})
     assert findings(root) == {("RPL003", "run_base.sh", 2), ("RPL003", "run_replay.sh", 2)}
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        (b'bash run_base.sh --seed 1 "$@"\n', True),
+        (b'exec sh "$(dirname "$0")/run_base.sh"\n', True),
+        (b"source ./env_setup.sh\n", True),
+        (b"./scripts/run_base.sh\n", True),
+        (b"echo run_base.sh\n", False),
+        (b"cp run_base.sh run_base.sh.bak\n", False),
+    ],
+)
+def test_prefilter_keeps_a_script_that_runs_a_script_file(text: bytes, kept: bool) -> None:
+    assert relevant("shell", b"#!/usr/bin/env bash\n" + text) is kept
+    assert relevant("shell", b"#!/usr/bin/env bash\n" + text, wrappers=False) is False
 
 
 VERL_CASE = "verl_server_init_env_mask_wrapper_raw_logprobs"

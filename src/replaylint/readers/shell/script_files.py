@@ -133,8 +133,11 @@ def _tails(text: str) -> list[str]:
         start = end.start()
         while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_./-"):
             start -= 1
-        if _RUN_BEFORE.search(text, text.rfind("\n", 0, end.start()) + 1, end.start()):
-            tails.append(text[start : end.end()])
+        tail = text[start : end.end()]
+        if start > 0 and text[start - 1] in "${":  # `$SCRIPT_DIR/../x.sh`: the path after the variable
+            tail = tail[tail.find("/") :] if "/" in tail else ""
+        if tail and _RUN_BEFORE.search(text, text.rfind("\n", 0, end.start()) + 1, end.start()):
+            tails.append(tail)
     return tails
 
 
