@@ -23,7 +23,7 @@ from ..readers.shell.world import EnvEntry, World
 from ..source import ExtractContext, ParseError, SourceFile
 from . import relevant
 
-__all__ = ["extract", "parses", "render"]
+__all__ = ["extract", "parses", "render", "worth_reading"]
 
 _WRAPPER_LEVELS = 2  # script files running script files, looked through before a wrapper is read
 
@@ -37,10 +37,6 @@ def parses(text: str) -> bool:
 
 
 def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
-    return _launches(source, context) if _worth_reading(source, context) else []
-
-
-def _launches(source: SourceFile, context: ExtractContext) -> list[Launch]:
     parsed = parse(source.text, context.budget, 0)
     if parsed.root.has_error:
         rejected = rejection(source.text)
@@ -54,15 +50,18 @@ def _launches(source: SourceFile, context: ExtractContext) -> list[Launch]:
     return interpreter.launches
 
 
-def _worth_reading(source: SourceFile, context: ExtractContext) -> bool:
-    """A script the prefilter keeps only because it runs script files is read when a file it may run is
-    kept on its own words, or runs one that is (`_WRAPPER_LEVELS` down): a wrapper of scripts that start
-    nothing with replay starts nothing with replay."""
+def worth_reading(source: SourceFile, context: ExtractContext) -> bool:
+    """The engine's second look past the prefilter: a script it keeps only because it runs script files is
+    read when a file it may run is kept on its own words, or runs one that is (`_WRAPPER_LEVELS` down): a
+    wrapper of scripts that start nothing with replay starts nothing with replay."""
+    data = source.text.encode(errors="replace")
+    if relevant("shell", data, wrappers=False) or not relevant("shell", data):
+        return True  # (a script the prefilter keeps on its words, or one handed over without it: read as written)
     level, seen = [source], {source.path}
-    for _ in range(_WRAPPER_LEVELS + 1):
+    for _ in range(_WRAPPER_LEVELS):
+        level = [callee for each in level for callee in named_files(each, context) if callee.path not in seen]
         if any(relevant("shell", each.text.encode(errors="replace"), wrappers=False) for each in level):
             return True
-        level = [callee for each in level for callee in named_files(each, context) if callee.path not in seen]
         seen.update(callee.path for callee in level)
     return False
 
@@ -92,4 +91,4 @@ def clients(source: SourceFile, context: ExtractContext) -> list[Launch]:
     """The HTTP clients of a script the prefilter turned away (its TRL trainers in server mode),
     left in `context` for the servers other files start; and its launches (servers without replay
     share a port with a replay server only as another server)."""
-    return _launches(source, context)
+    return extract(source, context)
