@@ -196,10 +196,10 @@ CASES = {  # name -> (framework, edits)
             ("prime_v1_pin_deleted_toml_mask_orchestrator_top_k_default", "examples/reverse_text/run_replay.sh"),
         ),
     ),
-    **_held_out(  # held-out round 14 (tests/test_forks_heldout14.py): all twelve trees, each with its launch (verl's: the base recipe its wrappers run)
-        14,
+    **_held_out(  # held-out round 14 (tests/test_forks_heldout14.py): all twelve trees, each with its launch (verl's mask case: the
+        14,  # wrapper, whose words and export reach the base recipe it runs; the clean one: the base recipe its wrappers run)
         (
-            ("verl_server_init_env_mask_wrapper_raw_logprobs", "examples/grpo_trainer/run_qwen2_5-3b_gsm8k_base.sh"),
+            ("verl_server_init_env_mask_wrapper_raw_logprobs", "examples/grpo_trainer/run_qwen2_5-3b_gsm8k_replay.sh"),
             ("verl_env_mask_update_replaces_engine_kwargs_raw_logprobs_clean", "examples/grpo_trainer/run_qwen2_5-3b_gsm8k_base.sh"),
             ("skyrl_env_helper_overrides_launch_adaptive_speculative", "examples/train/gsm8k/run_gsm8k_replay_ngram.sh"),
             ("skyrl_config_field_mask_pd_branch_raw_logprobs_untaken_clean", "examples/train/gsm8k/run_gsm8k_replay.sh"),

@@ -40,6 +40,8 @@ After the OpenRLHF fix (h-fxfkB, tests/test_forks_round15_readers.py): the actor
 Ray job's runtime env; the case's expectation moved to no finding: its launch passes `--train.save_path`, which
 neither the tree's train_ppo_ray.py nor any OpenRLHF release has, so argparse stops the job before any engine starts
 (with `--ckpt.output_dir` the tree gives RPL102 at the runtime env's word; see the case's README). 11 of 12 after.
+After the wrapper-script fix (h-fxP2, tests/test_shell_round14_wrapper_scripts.py): the shell reader follows a script
+that runs another script file of the tree with its words and exports, and the verl case passes. 12 of 12.
 """
 
 from __future__ import annotations
@@ -71,9 +73,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "prime_env_mask_pin_popped_toml_adaptive_speculative": {("RPL002", "examples/reverse_text/rl_replay_ngram.toml", 26)},
 }
 
-PENDING: dict[str, str] = {
-    "verl_server_init_env_mask_wrapper_raw_logprobs": 'RPL003 missed: the server __init__\'s VERL_RETURN_SAMPLING_MASK is now read, but the overrides reach the launch through a wrapper that runs another script file (bash run_base.sh <overrides> "$@"), which the shell reader does not follow',
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_five_are_clean() -> None:

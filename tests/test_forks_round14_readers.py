@@ -11,7 +11,7 @@ another value or with a value from outside: a variable the launch does not set s
 - NeMo-RL: the worker's write into its engine dict under `if os.environ.get("X", "0") == "1":`.
 - verl: `self.X = os.environ.get("V", "0") == "1"` in the server's `__init__`, put into `launch_server`'s `args`.
   (The held-out verl case runs that launch through a wrapper script, `bash run_base.sh <overrides> "$@"`, which the
-  shell reader does not follow: still PENDING.)
+  shell reader follows since h-fxP2: tests/test_shell_round14_wrapper_scripts.py; here the recipe is run directly.)
 
 Round 15's SkyRL case keeps both RPL101 and RPL102 at the mask line. The flow corpus reports a greedy request as
 RPL101 alone when its written `top_k > 0` is one vLLM resets (`sampling_params.py` 0.34.0:619-624), so only the
@@ -173,13 +173,16 @@ def test_skyrl_config_field_not_turned_on_stays_silent(tmp_path: Path, old: str,
 VERL_CASE = "verl_server_init_env_mask_wrapper_raw_logprobs"
 VERL_SERVER = "verl/workers/rollout/vllm_rollout/vllm_async_server.py"
 VERL_BASE = "examples/grpo_trainer/run_qwen2_5-3b_gsm8k_base.sh"
+VERL_WRAPPER = "examples/grpo_trainer/run_qwen2_5-3b_gsm8k_replay.sh"
 VERL_READ = 'self.return_sampling_mask = os.environ.get("VERL_RETURN_SAMPLING_MASK", "0") == "1"'
 RAW = "    actor_rollout_ref.rollout.logprobs_mode=raw_logprobs \\\n"
 
 
 def verl_direct(tmp_path: Path, export: str) -> Path:
-    """The case's base recipe run directly, with the raw_logprobs override and `export` written in it."""
+    """The case's base recipe run directly, with the raw_logprobs override and `export` written in it (the wrapper,
+    whose own launch of the recipe tests/test_shell_round14_wrapper_scripts.py judges, removed)."""
     root = tree(round14.CORPUS, VERL_CASE, tmp_path)
+    (root / VERL_WRAPPER).unlink()
     edit(root / VERL_BASE, "set -x\n", "set -x\n" + export)
     edit(root / VERL_BASE, "    actor_rollout_ref.rollout.top_k=50 \\\n", "    actor_rollout_ref.rollout.top_k=50 \\\n" + RAW)
     return root

@@ -206,7 +206,8 @@ class Checker:
             forwarded_arguments=self.config.forwarded_arguments,
         )
         try:
-            launches = frontend.extract(source, context)
+            worth_reading = getattr(frontend, "worth_reading", None)  # a frontend's second look, past the prefilter
+            launches = frontend.extract(source, context) if worth_reading is None or worth_reading(source, context) else []
             found: list[tuple[Finding, str | None]] = []
             judged = []
             for launch in launches:

@@ -83,6 +83,20 @@ _MASK_ON = re.compile(
 )
 
 
+# What precedes a script file a shell script runs, on its line: `bash x.sh`, `sh "$DIR/x.sh"`, `source x.sh`,
+# `. x.sh`, `./x.sh`, `dir/x.sh`.
+_BEFORE_SCRIPT_FILE = re.compile(rb"(?:^|[\s;&|(`])(?:(?:ba|da|k|z)?sh|source|\.)[ \t]|/[\w.-]*$", re.M)
+
+
+def _runs_script_file(data: bytes) -> bool:
+    offset = data.find(b".sh")
+    while offset >= 0:
+        if not data[offset + 3 : offset + 4].isalnum() and _BEFORE_SCRIPT_FILE.search(data, data.rfind(b"\n", 0, offset) + 1, offset):
+            return True
+        offset = data.find(b".sh", offset + 1)
+    return False
+
+
 def turns_mask_on(data: bytes) -> bool:
     """Whether a file turns the mask on by a literal key, keyword or config field default."""
     return found_at(_MASK_ON, data, (b"return_sampling_mask",))
@@ -106,11 +120,12 @@ _TASK_DEFINITION = re.compile(
 _JSON_MASK_ON = re.compile(rb'"return_sampling_mask"\s*:\s*(?:true|1)\b')  # all a JSON file can launch
 
 
-def relevant(kind: str, data: bytes) -> bool:
+def relevant(kind: str, data: bytes, wrappers: bool = True) -> bool:
     """Whether a file of `kind` may hold anything a rule reports (decided without decoding).
 
     The rare words are looked for first, so a typical file costs a handful of memchr scans.
-    A file in UTF-16 or UTF-32 (with a byte-order mark) is looked at in UTF-8."""
+    A file in UTF-16 or UTF-32 (with a byte-order mark) is looked at in UTF-8. `wrappers`: a shell
+    script that runs a script file counts (the shell frontend reads it when a file it runs counts)."""
     if data[:1] in (b"\xff", b"\xfe", b"\x00"):
         from ..files import as_utf8
 
@@ -129,6 +144,8 @@ def relevant(kind: str, data: bytes) -> bool:
     if kind == "toml":
         return _mentions_mask(words)
     if not _mentions_mask(words) and not _needs_vllm_alone(kind, words):
+        if kind == "shell":  # its words may reach a launch of a script file it runs (`readers.shell.script_files`)
+            return wrappers and b".sh" in words and _runs_script_file(data)
         return kind == "python" and loads_config_by_path(data, words)
     return (
         kind != "python"

@@ -17,11 +17,15 @@ from ..readers.shell import render, run_script, script_world
 from ..readers.shell.grammar import parse, rejection
 from ..readers.shell.interpreter import Interpreter
 from ..readers.shell.place import identity
+from ..readers.shell.script_files import named_files
 from ..readers.shell.values import Chunk, Scalar
 from ..readers.shell.world import EnvEntry, World
 from ..source import ExtractContext, ParseError, SourceFile
+from . import relevant
 
-__all__ = ["extract", "parses", "render"]
+__all__ = ["extract", "parses", "render", "worth_reading"]
+
+_WRAPPER_LEVELS = 2  # script files running script files, looked through before a wrapper is read
 
 
 def parses(text: str) -> bool:
@@ -44,6 +48,22 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
     place.budget = context.budget
     run_script(interpreter, place, _with_deployment(script_world(context), source, context))
     return interpreter.launches
+
+
+def worth_reading(source: SourceFile, context: ExtractContext) -> bool:
+    """The engine's second look past the prefilter: a script it keeps only because it runs script files is
+    read when a file it may run is kept on its own words, or runs one that is (`_WRAPPER_LEVELS` down): a
+    wrapper of scripts that start nothing with replay starts nothing with replay."""
+    data = source.text.encode(errors="replace")
+    if relevant("shell", data, wrappers=False) or not relevant("shell", data):
+        return True  # (a script the prefilter keeps on its words, or one handed over without it: read as written)
+    level, seen = [source], {source.path}
+    for _ in range(_WRAPPER_LEVELS):
+        level = [callee for each in level for callee in named_files(each, context) if callee.path not in seen]
+        if any(relevant("shell", each.text.encode(errors="replace"), wrappers=False) for each in level):
+            return True
+        seen.update(callee.path for callee in level)
+    return False
 
 
 def _with_deployment(world: World, source: SourceFile, context: ExtractContext) -> World:

@@ -41,10 +41,11 @@ PYTHON_WORDS = (
     b"safe_load(",  # ... or a YAML or JSON file it names from its own place (`__file__`)
     b"json.load",  # `json.load(f)`, `json.loads(path.read_text())`
 )
-# The other kinds' words: a compose `env_file`, and the first word each framework's prefilter
-# needs (`framework_registry.prefilter_words`: a NeMo-RL `defaults:`, a prime-rl `orchestrator`,
+# The other kinds' words: a compose `env_file`, a shell script that runs another script file
+# (`bash run_base.sh ARGS`: `.sh`), and the first word each framework's prefilter needs
+# (`framework_registry.prefilter_words`: a NeMo-RL `defaults:`, a prime-rl `orchestrator`,
 # verl's trainer module, the forks' entry points).
-WORDS = tuple(dict.fromkeys((*PYTHON_WORDS, b"env_file", *prefilter_words())))
+WORDS = tuple(dict.fromkeys((*PYTHON_WORDS, b"env_file", b".sh", *prefilter_words())))
 VLLM_WORDS = (b"vllm", b"VLLM", b"vLLM")
 CONFIG_FILE_WORDS = (b".yaml", b".yml", b"--config=")
 PYTHON_LAUNCHERS = (  # "vLLM" in prose contains "LLM": the call or the import alias is needed

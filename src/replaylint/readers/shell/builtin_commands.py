@@ -56,6 +56,9 @@ class BuiltinCommands:
     def run_script(self, place: Place, worlds: list[World]) -> list[World]:
         raise NotImplementedError
 
+    def run_file(self, word: Field, arguments: list[Field] | None, world: World, by_path: bool = False) -> bool:
+        raise NotImplementedError
+
     def builtin(self, head: str | None, fields: list[Field], world: World) -> World:
         """What builtins do to the shell's state; other commands leave it alone."""
         arguments = fields[1:]
@@ -72,6 +75,8 @@ class BuiltinCommands:
             path = arguments[0].text if arguments else None
             if path is not None and _HARMLESS_SOURCE.search(path):
                 return world
+            if arguments:  # its launches read in this shell; what it sets stays unknown here
+                self.run_file(arguments[0], arguments[1:] or None, world)
             return world.forget()  # a file sourced for its variables: the script's arguments stay
         if head == "eval":
             return self.eval(arguments, world)

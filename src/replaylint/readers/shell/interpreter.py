@@ -39,10 +39,11 @@ from .control import ControlFlow
 from .expand import Expander
 from .grammar import Node
 from .launch import LaunchBuilder
-from .launchers import EnvWord, Found, Invocation, ShellScript, find
+from .launchers import EnvWord, Found, Invocation, find
 from .nodes import single_variable, statement_break, words_of
 from .place import Place
 from .ray_jobs import started_cluster
+from .script_files import ScriptFile, ScriptFiles, ShellScript
 from .scripts import assemble, heredoc, herestring
 from .spans import ScriptSpans
 from .values import NO_DEFAULTS, UNSET, Assumed, Chunk, Field, Scalar, scalar_text
@@ -64,7 +65,7 @@ _FIELD_COST = 40  # budget units (about a microsecond each) a command word costs
 
 
 @record
-class Interpreter(ControlFlow, BuiltinCommands):
+class Interpreter(ControlFlow, ScriptFiles, BuiltinCommands):
     """Reads a script statement by statement (see the module docstring)."""
 
     source: SourceFile
@@ -82,6 +83,8 @@ class Interpreter(ControlFlow, BuiltinCommands):
     launching: set[str] = field(default_factory=set)  # functions whose body started vLLM
     emitted: int = 0  # launch variants read so far
     nesting: int = 0
+    alone: dict[str, set[tuple]] = field(default_factory=dict)  # script files' launches read on their own
+    anchor: int | None = None  # a script file's: the call in the checked file that runs it
     spans: ScriptSpans = field(init=False)
     builder: LaunchBuilder = field(init=False)
 
@@ -253,6 +256,8 @@ class Interpreter(ControlFlow, BuiltinCommands):
             started = find(plain) if plain is not fields else started
             if isinstance(started, ShellScript):
                 self.shell_script(started, env_words, world)
+            elif isinstance(started, ScriptFile):
+                self.run_file(started.path, started.arguments, self._inner(started, env_words, world), started.by_path)
             elif plain and plain[0].text == "curl":
                 self.builder.curl(plain, span)
             return None
@@ -351,15 +356,20 @@ class Interpreter(ControlFlow, BuiltinCommands):
         nested = assemble([outcome.script], self.depth, self.context.budget)
         if nested is None:
             return
+        inner = self._inner(outcome, env_words, world)
+        with self.deeper():
+            self.run_script(nested, [inner.copy(positional=tuple(outcome.positional[1:]))])
+
+    def _inner(self, outcome: ShellScript | ScriptFile, env_words: list[EnvWord], world: World) -> World:
+        """The world of a new shell a command starts: exported variables, the command's prefixes."""
         env = self.builder.command_env(world, env_words, outcome.found)
-        inner = child_shell(world, env, tuple(outcome.positional[1:]), world.env_open or outcome.found.env_open)
+        inner = child_shell(world, env, (), world.env_open or outcome.found.env_open)
         for word in env_words:
             if isinstance(word.value, str):
                 inner.variables[word.name] = Scalar((Chunk(word.value, word.words[0].start, word.words[0].end, False, True, False, None),))
             elif word.value is UNKNOWN:
                 inner.variables.pop(word.name, None)
-        with self.deeper():
-            self.run_script(nested, [inner])
+        return inner
 
     def _fed_script(self, command: Node, redirect: Node, place: Place, worlds: list[World]) -> None:
         """`bash <<EOF ... EOF`, `bash -s <<< "..."`: the text fed to a shell is a script."""
@@ -403,6 +413,9 @@ class Interpreter(ControlFlow, BuiltinCommands):
                 continue
             self.seen[identity] = len(self.launches)
             self.launches.append(replace(launch, condition=condition))
+
+    def launch_identity(self, launch: Launch) -> tuple:
+        return _identity(launch)
 
 
 # -- helpers ----------------------------------------------------------------------------------

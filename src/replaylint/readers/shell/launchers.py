@@ -5,8 +5,8 @@
 SkyRL, NeMo-RL), behind `exec`, `nohup`, `env`, `time`, `sudo`, `setsid`, `numactl`,
 `taskset`, `nice`, `timeout`, `stdbuf`, `srun`, `uv run`, `uvx`, `pipx run` ...; `docker run` / `podman run` of the
 official image (the words after the image are appended to `vllm serve`); `sh -c SCRIPT` and
-`bash -lc SCRIPT` (the script is read again), a `tmux` session's command. A wrapper whose options we cannot tell apart
-from its command stops the search: no launch is better than a wrong one.
+`bash -lc SCRIPT` (the script is read again), `bash FILE ARGS` and `./FILE.sh ARGS` (`script_files`), a `tmux` session's
+command. A wrapper whose options we cannot tell apart from its command stops the search: no launch is better than a wrong one.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from ...records import record
 from ...shells import SHELLS
 from ...vllm.images import is_vllm_image, release_from_image
 from .ray_jobs import RayJobOptions, job_options
+from .script_files import ScriptFile, ShellScript, script_file_word
 from .tmux import tmux_command
 from .values import Chunk, Field, Hole
 from .wrappers import (
@@ -74,15 +75,6 @@ class Invocation:
     found: Found
 
 
-@record
-class ShellScript:
-    """`bash -c SCRIPT [NAME [ARGS...]]`: a script read again, with its own `$0`, `$@`."""
-
-    script: Field
-    positional: list[Field]
-    found: Found
-
-
 def _base(text: str | None) -> str | None:
     return None if text is None else text.rstrip("/").rsplit("/", 1)[-1]
 
@@ -123,12 +115,12 @@ def skip_options(words: list[Field], position: int, wrapper: Wrapper) -> int | N
     return position if position < len(words) else None
 
 
-def find(words: list[Field]) -> Invocation | ShellScript | None:
-    """The vLLM launch or shell script a command runs, looking through wrappers."""
+def find(words: list[Field]) -> Invocation | ShellScript | ScriptFile | None:
+    """The vLLM launch, shell script or script file a command runs, looking through wrappers."""
     return _find(words, Found())
 
 
-def _find(words: list[Field], found: Found) -> Invocation | ShellScript | None:
+def _find(words: list[Field], found: Found) -> Invocation | ShellScript | ScriptFile | None:
     position = 0
     for _ in range(32):
         if position >= len(words):
@@ -155,7 +147,7 @@ def _find(words: list[Field], found: Found) -> Invocation | ShellScript | None:
         elif base is not None and base in WRAPPERS:
             next_position = skip_options(words, position + 1, WRAPPERS[base])
         else:
-            return _launcher(words, position, found)
+            return script_file_word(words, position, found) or _launcher(words, position, found)
         if next_position is None:
             return None
         position = next_position
@@ -341,9 +333,9 @@ def _runner(words: list[Field], position: int, found: Found) -> int | None:
     return None
 
 
-def _shell(words: list[Field], position: int, found: Found) -> ShellScript | None:
-    """`bash [-l] [-e] -c SCRIPT [NAME ARGS...]`; a script file or stdin is not read here."""
-    command_string = False
+def _shell(words: list[Field], position: int, found: Found) -> ShellScript | ScriptFile | None:
+    """`bash [-l] [-e] -c SCRIPT [NAME ARGS...]`, `bash [-x] FILE [ARGS...]`; not stdin (`-s`)."""
+    command_string = stdin = False
     while position < len(words):
         text = words[position].text
         if text is None:
@@ -355,15 +347,16 @@ def _shell(words: list[Field], position: int, found: Found) -> ShellScript | Non
             break
         if re.match(r"^[-+][A-Za-z]+$", text):
             command_string = command_string or (text.startswith("-") and "c" in text)
+            stdin = stdin or (text.startswith("-") and "s" in text)
             position += 2 if "o" in text or "O" in text else 1  # `-o option` takes a name
             continue
         if text.startswith("--"):
-            position += 1
+            position += 2 if text in ("--rcfile", "--init-file") else 1
             continue
         break
-    if not command_string or position >= len(words):
+    if position >= len(words) or (not command_string and stdin):
         return None
-    return ShellScript(words[position], words[position + 1 :], found)
+    return (ShellScript if command_string else ScriptFile)(words[position], words[position + 1 :], found)
 
 
 def _docker(words: list[Field], found: Found, program: str = "docker") -> Invocation | ShellScript | None:
