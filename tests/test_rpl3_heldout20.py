@@ -25,7 +25,9 @@ tests/differential/vllm_judge.py (vLLM 0.34.0): every engine starts (the `--conf
 and command-line overrides, `--no-enable-trace-replay` included; the local checkpoint folder with its `config.json`;
 the synthetic n-gram spec with `synthetic_acceptance_length`; the server with `--reasoning-parser qwen3` judged
 without it, for which the stand-in model has no tokenizer). The requests' `SamplingParams` were built in the judge's
-vLLM 0.34.0 too (`thinking_token_budget=-1` becomes None). A finding that rests on a value written elsewhere is
+vLLM 0.34.0 too (`thinking_token_budget=-1` becomes None), and the `--config` launches were parsed by vLLM
+0.34.0's own `serve` parser: the command-line `--enable-trace-replay` turns on what the YAML turned off,
+`--no-enable-trace-replay` the reverse, and the command-line `--speculative-config` replaces the YAML's `fly` spec. A finding that rests on a value written elsewhere is
 expected at that value's line (the dataclass default, the per-task override, the budget table's entry, the spec
 dict's `rejection_sample_method`), a client's finding at its call or at its `top_k` entry, a launch's finding at the
 word that decides it (the mask word of the `ServerSpec` argv, the command line's `--enable-trace-replay`).
