@@ -104,3 +104,48 @@ def test_the_loader_beside_the_config_is_found_before_the_rest_of_a_large_reposi
         other.mkdir(parents=True)
         (other / "serve.sh").write_text("#!/bin/bash\nvllm serve --config other.yaml --return-sampling-mask\n")
     assert found(tmp_path, "project/configs/replay.yaml") == []
+
+
+WORKFLOW = """name: replay
+on: [pull_request]
+jobs:
+  serve:
+    runs-on: [self-hosted, gpu]
+    steps:
+      - uses: actions/checkout@v4
+      - run: |
+          vllm serve --config configs/replay.yaml {flags} &
+"""
+TRACE_ON = "model: Qwen/Qwen3-0.6B\nreturn-sampling-mask: true\nlogprobs-mode: processed_logprobs\nenable-scale-out: true\nenable-trace-replay: true\n"
+
+
+def workflow_tree(root: Path, flags: str, config: str = TRACE_ON, git: bool = True) -> Path:
+    tree(root, "#!/bin/bash\necho nothing\n", config, git)
+    (root / ".github" / "workflows").mkdir(parents=True)
+    (root / ".github" / "workflows" / "replay.yml").write_text(WORKFLOW.format(flags=flags))
+    return root
+
+
+@pytest.mark.parametrize("git", [True, False])
+def test_a_workflow_reads_its_config_from_the_checkout_and_its_flag_wins(tmp_path: Path, git: bool) -> None:
+    off = TRACE_ON.replace("enable-trace-replay: true", "enable-trace-replay: false")
+    root = workflow_tree(tmp_path, "--enable-trace-replay", off, git)  # (without `.git`, no marker tells the root)
+    assert found(root) == [("RPL305", ".github/workflows/replay.yml", 9)]
+
+
+def test_a_config_a_workflow_turns_trace_replay_off_for_is_clean_alone_and_in_the_tree(tmp_path: Path) -> None:
+    root = workflow_tree(tmp_path, "--no-enable-trace-replay")
+    assert found(root) == []
+    assert found(root, "configs/replay.yaml") == []  # pre-commit names the config alone
+
+
+def test_a_config_a_workflow_keeps_reports_its_own_line(tmp_path: Path) -> None:
+    root = workflow_tree(tmp_path, "--port 8001")
+    assert found(root, "configs/replay.yaml") == [("RPL305", "configs/replay.yaml", 5)]
+
+
+def test_a_workflow_outside_github_workflows_is_not_a_checkout_launcher(tmp_path: Path) -> None:
+    root = tree(tmp_path, "#!/bin/bash\necho nothing\n", TRACE_ON)
+    (root / "ci").mkdir()
+    (root / "ci" / "replay.yml").write_text(WORKFLOW.format(flags="--no-enable-trace-replay"))
+    assert found(root, "configs/replay.yaml") == [("RPL305", "configs/replay.yaml", 5)]

@@ -241,3 +241,10 @@ def trusted(path: str, folder: bool) -> bool:
     if status.st_uid not in (os.geteuid(), 0):
         return False
     return not folder or not status.st_mode & stat.S_IWOTH or bool(status.st_mode & stat.S_ISVTX)
+
+
+def in_workflows(path: str) -> bool:
+    """Whether `path` is a GitHub Actions workflow (`.github/workflows/*.yml`): its `run:` steps
+    run in the repository's checkout, the folder that holds `.github`."""
+    parts = os.path.normpath(path).split(os.sep)
+    return len(parts) >= 3 and parts[-3:-1] == [".github", "workflows"]

@@ -204,6 +204,10 @@ def config_candidates(path_text: str, context: ExtractContext, launching_path: s
     beside = display_path(launching_path, path_text)
     yield beside
     tried = {os.path.normpath(beside)}
+    if files.in_workflows(launching_path):  # a workflow's `run:` step runs in the checkout: the folder holding `.github`
+        checkout = os.path.normpath(os.path.join(os.path.dirname(launching_path), os.pardir, os.pardir, path_text))
+        yield checkout
+        tried.add(checkout)
     if os.path.normpath(path_text) not in tried:
         yield os.path.normpath(path_text)
         tried.add(os.path.normpath(path_text))

@@ -13,7 +13,7 @@ name is handed over.
 A framework's config judged as if a program ran it as written (`Launch.config_alone`: a NeMo-RL
 config) is judged by the launches of its tree that read it, as their config or as a `defaults:`
 parent, when there are any (`launchers_of`), by what they all report about it: the command
-lines of shell scripts and Dockerfiles under the repository that holds it (the folder with `.git`
+lines of shell scripts, Dockerfiles and GitHub Actions workflows under the repository that holds it (the folder with `.git`
 above it, inside the checked tree), at most `MAX_LAUNCHERS` that the prefilter lets through (of
 `MAX_WALKED` read).
 """
@@ -87,11 +87,11 @@ class ConfigReaders:
         seen = 0
         for current, folders, names in os.walk(top):
             walked.append(current)
-            folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in _SKIPPED)
+            folders[:] = sorted(f for f in folders if (f == ".github" or not f.startswith(".")) and f not in _SKIPPED)
             for name in sorted(names):
                 launcher = os.path.normpath(os.path.join(current, name))
                 kind = frontends.kind_for(launcher)
-                if kind not in _LAUNCHER_KINDS:
+                if kind not in _LAUNCHER_KINDS and not (kind == "yaml" and files.in_workflows(launcher)):
                     continue
                 seen += 1
                 if seen > MAX_WALKED:
