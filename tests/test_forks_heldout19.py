@@ -4,7 +4,8 @@ Twelve fork trees of tests/data/forks_heldout19/, each a framework's upstream fi
 the edit a user makes in a fork to turn replay on (`edits.patch`) and the launch the framework's examples use.
 Six of the twelve are clean.
 Forms: verl's own rollout key `sampling_replay` mapped onto the server's mask, with a run script sourcing a shared
-common.sh that exports VLLM_USE_V2_MODEL_RUNNER=0, and a `_replay_engine_kwargs()` helper of the server with the
+common.sh that exports VLLM_USE_V2_MODEL_RUNNER=0 and a `--config-path`/`--config-name` Hydra config of the fork
+(`defaults: [ppo_trainer, _self_]`), and a `_replay_engine_kwargs()` helper of the server with the
 fork's rollout.yaml defaults changed to a bounded top_k and a sampled validation, launched by `ray start` +
 `ray job submit --runtime-env-json` (clean); SkyRL's alias field `sampling_replay` next to a logits-processor feature
 flag the launch leaves off (clean), and the framework default of `engine_init_kwargs` changed to carry the mask, with a
