@@ -28,6 +28,9 @@ tests/data/forks_heldout19/judge-cases.jsonl and judge-results.jsonl); each case
 A finding sits on the line that decides: the written conflicting value's own line; when a framework or vLLM default
 is what conflicts (vLLM's raw_logprobs, open-instruct's missing top_k, prime-rl's top_k -1), the line that turns the
 mask on.
+First run (stop 43, on merge-s43 d729838): of 6 cases with findings 3 exact, 1 at the request call the project's rule
+places it (oi_driver_mask_engine_kwargs_no_top_k: expectation moved from the mask line, see EXPECTED), 2 missed; 1
+false finding (prime-rl clean case, RPL206); 5 of 6 clean trees clean (PENDING).
 """
 
 from __future__ import annotations
@@ -48,13 +51,19 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "openrlhf_env_mask_ray_job_env_vars_clean": set(),
     "nemo_child_yaml_alias_key_logits_processors": {("RPL001", "examples/configs/grpo_math_1B_replay.yaml", 13)},
     "nemo_env_switch_common_sh_child_yaml_clean": set(),
-    "oi_driver_mask_engine_kwargs_no_top_k": {("RPL102", "open_instruct/vllm_utils.py", 1285)},
+    # Moved from the mask's line 1285 after the first run: rounds 1-4, 6 and 17 place open-instruct's finding for a
+    # request that leaves top_k out at the `completions.create(` call that sends it (vllm_utils.py:1009).
+    "oi_driver_mask_engine_kwargs_no_top_k": {("RPL102", "open_instruct/vllm_utils.py", 1009)},
     "oi_actor_mask_extra_body_top_k_spec_flag_off_clean": set(),
     "prime_alias_key_train_top_k_default": {("RPL102", "configs/replay/rl.toml", 8)},
     "prime_common_sh_keeps_v1_pin_away_clean": set(),
 }
 
-PENDING: dict[str, str] = {}
+PENDING: dict[str, str] = {
+    "prime_common_sh_keeps_v1_pin_away_clean": "first run (stop 43): false RPL206 at src/prime_rl/inference/server.py:17 (common.sh exports VLLM_USE_V2_MODEL_RUNNER=1, which keeps prime-rl own 0 away)",
+    "skyrl_engine_kwargs_default_adaptive_spec_ray_job": "first run (stop 43): RPL002 missed (adaptive speculative verification from an engine kwargs default; multi-node ray job submit)",
+    "verl_alias_key_common_sh_v1_pin": "first run (stop 43): RPL206 missed (VLLM_USE_V2_MODEL_RUNNER=0 exported by a sourced common.sh before the verl launch)",
+}
 
 
 def test_every_folder_is_a_case_and_five_are_clean() -> None:
