@@ -36,6 +36,7 @@ from .environ import runner_writes
 from .factories import factory_constructions
 from .facts import Entry, Kwargs
 from .frames import Frame, class_level, parameters
+from .held_partials import held_partial_calls
 from .loop_turns import turn_frames
 from .members import before_validator, constant_subclasses, init_of
 from .method_calls import from_init, method_frames, reads_record_field, record_fields
@@ -180,6 +181,10 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
         found = _sites_elsewhere(reader, module, scope, lambda other, site: calls_function(reader, other, site, scope))
         sites = [(home, as_task_call(reader, home, site, scope) or site) for home, site in found]
     frames = []
+    if not sites:  # `model_key()` of a `partial` of it handed to a parameter
+        for site, site_frame, held in held_partial_calls(reader, module, scope, lambda s: contexts(reader, module, s, outer)[:MAX_SITES]):
+            args = bind(reader, Function(module, scope), site.node, site_frame, partial=held)
+            frames.append(replace(plain, args=args, sites=((site.scope, site.placed),), made=module.span(site.node)))
     for home, site, site_frame in (
         (h, s, f) for h, s in sites[:MAX_SITES] for f in turn_frames(reader, [_site_frame(reader, h, s, outer)])
     ):

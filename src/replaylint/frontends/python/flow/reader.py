@@ -34,6 +34,7 @@ from .logic import logic
 from .lookups import dict_method
 from .loop_turns import turn_value
 from .loops import changed_in_place
+from .memoized import filled_entry
 from .members import (
     Member,
     app_state,
@@ -420,8 +421,11 @@ class Reader:
         if node is not None and (viewed := viewed_mapping(function, node)) is not None:  # `dict_to_namedtuple(cfg)`: `cfg`
             return self.evaluate(viewed, frame).via(frame.module.span(node), *hops)
         statements = function.module.statements(function.node)
-        paths = branches(
-            [p for p in statements if isinstance(p.statement, ast.Return)], [p for p in statements if isinstance(p.statement, ast.Raise)]
+        fill = filled_entry(function.node, function.module.tree)  # `get_model(key)` of a cache: what fills the key
+        paths = (
+            [(p, ()) for p in statements if p.statement is fill]
+            if fill is not None
+            else branches([p for p in statements if isinstance(p.statement, ast.Return)], [p for p in statements if isinstance(p.statement, ast.Raise)])
         )
         if not paths:
             return NOTHING

@@ -23,6 +23,7 @@ from .handed import handed, registry_words
 from .inherited import reads_inherited
 from .loop_turns import turn_frames
 from .members import init_of, self_attribute
+from .memoized import filled_entry
 from .module import FUNCTIONS, Module, describe
 from .objects import Class, Instance, instance, is_record
 from .partial_sites import partial_sites
@@ -167,6 +168,8 @@ def _replay_owners(module: Module, found: list[tuple[ast.Call, Launch, Kwargs]])
         elif isinstance(statement, (ast.Assign, ast.AnnAssign)):
             targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
             names |= {target.id for target in targets if isinstance(target, ast.Name)}
+    if names:  # a cache's getter hands back what its key makes (data-juicer's `get_model(model_key)`)
+        names |= {s.name for s in module.tree.body if isinstance(s, FUNCTIONS) and filled_entry(s, module.tree) is not None}
     return names
 
 

@@ -1,0 +1,41 @@
+"""Calls of a module-level function through a `functools.partial` of it that reaches the call as
+a parameter (data-juicer: `prepare_model` returns `partial(MODEL_FUNCTION_MAPPING[model_type],
+**model_kwargs)`, and `get_model(model_key)` calls `model_key()`): each call, read where its
+function is called from, passes the partial's arguments before its own. The partial is
+recognised by what the parameter holds there, so a call of another callable is never taken."""
+
+from __future__ import annotations
+
+import ast
+from typing import Callable, Iterator
+
+from .callsites import Call
+from .frames import Frame, parameters
+from .module import FUNCTIONS, Module
+from .reader import Reader
+from .refs import Function, Partial
+
+_MAX_CALLS = 4  # calls of parameters looked at per module
+
+
+def held_partial_calls(
+    reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef, frames_of: Callable[[Call], list[Frame]]
+) -> Iterator[tuple[Call, Frame, Partial]]:
+    """(the call of a parameter, the frame it is read in, the partial of `function` it holds there)."""
+    for site in _parameter_calls(module)[:_MAX_CALLS]:
+        for frame in frames_of(site):
+            held = reader.evaluate(site.node.func, frame).ref
+            if isinstance(held, Partial) and isinstance(held.func.ref, Function) and held.func.ref.node is function:
+                yield site, frame, held
+
+
+def _parameter_calls(module: Module) -> list[Call]:
+    """The calls `p(...)` in the module's top-level functions whose `p` is a parameter of the function."""
+    found: dict[int, Call] = {}
+    for scope in (node for node in module.tree.body if isinstance(node, FUNCTIONS)):
+        names = {param.arg for param in parameters(scope)}
+        for placed in module.statements(scope):
+            for node in ast.walk(placed.statement):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names:
+                    found.setdefault(id(node), Call(node, placed, scope, None))
+    return list(found.values())
