@@ -72,7 +72,11 @@ def imported_launches(module: Module, context: ExtractContext, relevant, origin:
     launches: list[Launch] = []
     sources: set[Span] = set()
     tree = Tree(module, context)
-    targets = {found[0].path: found[0] for qualified in set(module.imports.values()) if (found := tree.resolve(qualified, module))}
+    targets = _imported(tree, module)
+    # a module of the tree that hands them on to one that builds the engine (data-juicer's op, whose
+    # `prepare_model(**model_params)` is `model_utils`')
+    for handing in [target for target in targets.values() if not builds_engine(target.source.text)]:
+        targets.update((path, further) for path, further in _imported(tree, handing).items() if path not in targets)
     for target in targets.values():
         text = target.source.text
         if target.path in (module.path, origin) or not builds_engine(text) or relevant(text):
@@ -85,6 +89,11 @@ def imported_launches(module: Module, context: ExtractContext, relevant, origin:
                 launches.append(launch)
                 sources |= kwargs.sources
     return launches, sources
+
+
+def _imported(tree: Tree, module: Module) -> dict[str, Module]:
+    """The tree's modules a module imports from, by path."""
+    return {found[0].path: found[0] for qualified in set(module.imports.values()) if (found := tree.resolve(qualified, module))}
 
 
 # the library configs that build an engine, by the name a module imports (`vLLMEngineProcessorConfig`)

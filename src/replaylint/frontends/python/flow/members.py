@@ -16,6 +16,7 @@ from .binding import bind, plain
 from .dicts import as_val, attributes_written, writes_into, written
 from .facts import NOTHING, Val
 from .frames import Evaluates, Frame, binds, reaching
+from .guarded_sets import home_of as _home, taken
 from .inherited import inherited_attribute
 from .module import FUNCTIONS, POST_INITS, Module, Placed
 from .objects import Class, Instance, field, is_record
@@ -71,7 +72,7 @@ def self_attribute(reader: Reader, attr: str, frame: Frame, set_later: bool = Fa
     stepped = stepped_in_init(reader, frame, sets) if len(sets) > 1 else None
     if stepped is not None:
         return stepped  # `__init__` sets it, then calls a method that sets it again
-    if len(sets) != 1 or sets[0][1].guards:
+    if len(sets) != 1 or (sets[0][1].guards and not taken(reader, sets[0][1], _home(reader, frame, sets[0][0]))):
         if not sets and frame.instance is not None and frame.instance.reasons:
             return NOTHING  # a field the construction's unread arguments (`**cfg`) may set
         if not sets:
@@ -82,7 +83,7 @@ def self_attribute(reader: Reader, attr: str, frame: Frame, set_later: bool = Fa
         return NOTHING
     method, placed, value, element = sets[0]
     same = method is frame.scope
-    home = frame if same else reader.tree.frame_of(frame.module, method, cls, frame)
+    home = _home(reader, frame, method)
     if home.args is not None and method.name == "__init__":  # a base's: what `super().__init__(...)` passes it
         home = replace(home, args=passed_up(reader, frame.module, mro(frame.module, cls) or [cls], method, home.args))
     read = reader.evaluate(value, home.reading(placed))
