@@ -17,7 +17,9 @@ def taken(reader: Evaluates, placed: Placed, home: Frame) -> bool:
         return False
     assumed: list[str] = []
     left = decided(reader, placed.guards, home.reading(placed), assumed)
-    return left == () and not assumed and all(guard.node is not None and not isinstance(guard.node, ast.Constant) for guard in placed.guards)
+    return (
+        left == () and not assumed and all(guard.node is not None and not isinstance(guard.node, ast.Constant) for guard in placed.guards)
+    )
 
 
 def home_of(reader, frame: Frame, method: ast.AST) -> Frame:

@@ -7,7 +7,19 @@ from __future__ import annotations
 
 import ast
 
-from .module import FUNCTIONS
+from .module import FUNCTIONS, Guard, Module, Placed
+from .returns import branches
+
+
+def returned_paths(module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[Placed, tuple[Guard, ...]]] | None:
+    """What a call of the function returns, as `returns.branches`: the statement that fills a
+    memoizing function's key (its value), else each `return` with the guards of its path."""
+    statements = module.statements(function)
+    fill = filled_entry(function, module.tree)
+    if fill is not None:
+        return [(placed, ()) for placed in statements if placed.statement is fill]
+    returns = [placed for placed in statements if isinstance(placed.statement, ast.Return)]
+    return branches(returns, [placed for placed in statements if isinstance(placed.statement, ast.Raise)])
 
 
 def filled_entry(function: ast.FunctionDef | ast.AsyncFunctionDef, tree: ast.Module) -> ast.Assign | None:
@@ -35,7 +47,9 @@ def _entry(node: ast.expr, cache: str, key: str) -> bool:
 def _module_dict(tree: ast.Module, name: str) -> bool:
     """`CACHE = {}` (or `dict()`) bound once at the module's top level."""
     bound = [
-        s for s in tree.body if isinstance(s, (ast.Assign, ast.AnnAssign)) and name in {t.id for t in _targets(s) if isinstance(t, ast.Name)}
+        s
+        for s in tree.body
+        if isinstance(s, (ast.Assign, ast.AnnAssign)) and name in {t.id for t in _targets(s) if isinstance(t, ast.Name)}
     ]
     if len(bound) != 1 or bound[0].value is None:
         return False

@@ -34,7 +34,6 @@ from .logic import logic
 from .lookups import dict_method
 from .loop_turns import turn_value
 from .loops import changed_in_place
-from .memoized import filled_entry
 from .members import (
     Member,
     app_state,
@@ -47,6 +46,7 @@ from .members import (
     super_member,
     with_attributes,
 )
+from .memoized import returned_paths
 from .merges import created, deep_merged, merged_in
 from .method_calls import plain_method
 from .module import FUNCTIONS, Module, Placed, global_writes, local_import
@@ -55,7 +55,7 @@ from .parameter_writes import written_on_parameter
 from .parsed_texts import json_text, parsed_text, text_parser
 from .refs import ENGINE_CONFIGS, Bound, Engine, Function, Partial, Qualified, engine_name, is_params
 from .registries import registered
-from .returns import branches, combined
+from .returns import combined
 from .run_inputs import RECORD_CLIS, command_default, environment_default, record_cli, run_by_command_line, takes_options
 from .unknown_receivers import called_on_unknown
 from .yaml_configs import EXISTS_TESTS, FILE_LOADERS, PATH_CALLS, exists_test, file_loaded, hydra_config, loaded, named_file
@@ -420,13 +420,7 @@ class Reader:
             return NOTHING
         if node is not None and (viewed := viewed_mapping(function, node)) is not None:  # `dict_to_namedtuple(cfg)`: `cfg`
             return self.evaluate(viewed, frame).via(frame.module.span(node), *hops)
-        statements = function.module.statements(function.node)
-        fill = filled_entry(function.node, function.module.tree)  # `get_model(key)` of a cache: what fills the key
-        paths = (
-            [(p, ()) for p in statements if p.statement is fill]
-            if fill is not None
-            else branches([p for p in statements if isinstance(p.statement, ast.Return)], [p for p in statements if isinstance(p.statement, ast.Raise)])
-        )
+        paths = returned_paths(function.module, function.node)  # its returns, or what fills a cache's key (`get_model`)
         if not paths:
             return NOTHING
         args = bind(self, function, node, frame, partial=partial) if node is not None else None
