@@ -117,3 +117,78 @@ def test_engine_keywords_from_outside_the_tree_keep_the_engine_open(tmp_path: Pa
 def test_a_cache_filled_elsewhere_is_not_what_the_getter_returns(tmp_path: Path) -> None:
     getter = GET_MODEL + "\n\ndef preload(key, model):\n    MODEL_ZOO[key] = model\n"
     assert check(tmp_path, _files(_process("dict(temperature=0, top_k=20)"), getter)) == []
+
+
+# A recipe YAML (`process: - op_name: {model_params: ..., sampling_params: ...}`) found from the
+# loader's own place, its op built from a registry of classes: the findings sit at the YAML lines.
+RECIPE = (
+    "process:\n"
+    "  - qa_mapper:\n"
+    "      enable_vllm: true\n"
+    "      model_params:\n"
+    "        return_sampling_mask: true\n"
+    "        logprobs_mode: {mode}\n"  # line 6
+    "      sampling_params:\n"
+    "        temperature: {temperature}\n"  # line 8
+    "        top_k: 40\n"
+)
+LOADER_HEAD = (
+    "import os\n"
+    "\n"
+    "import yaml\n"
+    "\n"
+    "from mapper import Mapper\n"
+    "\n"
+    "OPERATORS = {'qa_mapper': Mapper}\n"
+    "RECIPE = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'configs', 'recipe.yaml')\n"
+    "with open(RECIPE) as f:\n"
+    "    cfg = yaml.safe_load(f)\n"
+    "\n"
+)
+LOADERS = [
+    "def load_ops(process_list):\n"
+    "    ops = []\n"
+    "    for process in process_list:\n"
+    "        op_name, args = list(process.items())[0]\n"
+    "        ops.append(OPERATORS[op_name](**(args or {})))\n"
+    "    return ops\n"
+    "\n"
+    "\n"
+    "for op in load_ops(cfg['process']):\n"
+    "    op.process_single('x')\n",
+    "for process in cfg['process']:\n    op_name, args = list(process.items())[0]\n    OPERATORS[op_name](**args).process_single('x')\n",
+    "for process in cfg['process']:\n    Mapper(**process['qa_mapper']).process_single('x')\n",
+]
+
+
+def _recipe_files(loader: str, mode: str = "processed_logprobs", temperature: str = "0.8", recipe: str = RECIPE) -> dict[str, str]:
+    files = _files("")
+    files["process.py"] = LOADER_HEAD + loader
+    files["configs/recipe.yaml"] = recipe.format(mode=mode, temperature=temperature)
+    return files
+
+
+@pytest.mark.parametrize("loader", LOADERS)
+def test_a_recipe_op_greedy_temperature_at_its_yaml_line(tmp_path: Path, loader: str) -> None:
+    assert check(tmp_path, _recipe_files(loader, temperature="0")) == [("recipe.yaml", 8, "RPL101")]
+
+
+@pytest.mark.parametrize("loader", LOADERS[:2])
+def test_a_recipe_op_raw_logprobs_at_its_yaml_line(tmp_path: Path, loader: str) -> None:
+    assert check(tmp_path, _recipe_files(loader, mode="raw_logprobs")) == [("recipe.yaml", 6, "RPL003")]
+
+
+@pytest.mark.parametrize("loader", LOADERS[:2])
+def test_a_recipe_op_sampling_is_clean(tmp_path: Path, loader: str) -> None:
+    assert check(tmp_path, _recipe_files(loader)) == []
+
+
+def test_a_recipe_of_two_ops_is_not_read_as_one(tmp_path: Path) -> None:
+    two = RECIPE + "  - qa_mapper:\n      enable_vllm: false\n"
+    assert check(tmp_path, _recipe_files(LOADERS[1], temperature="0", recipe=two)) == []
+
+
+def test_a_recipe_whose_path_comes_from_the_command_line_stays_open(tmp_path: Path) -> None:
+    files = _recipe_files(LOADERS[1], temperature="0")
+    files["process.py"] = files["process.py"].replace("RECIPE = os.path.join(", "RECIPE = os.environ['RECIPE'] or os.path.join(")
+    assert check(tmp_path, files) == []

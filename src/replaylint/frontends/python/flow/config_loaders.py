@@ -51,6 +51,8 @@ def reading_launches(path: str, context: ExtractContext, relevant: Relevant) -> 
             continue
         if builds_engine(text) and not relevant(text):
             found += _own_launches(loader, context)
+        elif not relevant(text):  # it hands the file's values to the classes it imports (data-juicer's recipe ops)
+            found += imported_launches(loader, context, relevant, origin=path)[0]
         definitions = _definitions(loader)
         carrying = users_of({defined for defined, text in definitions.items() if name in text}, definitions)
         if carrying:

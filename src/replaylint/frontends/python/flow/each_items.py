@@ -46,7 +46,10 @@ def looped(reader: Evaluates, binding: Binding, name: str, frame: Frame, use: Fr
     loop, `frame`), with the writes into it between the loop's start and `use`."""
     loop = binding.node
     assert isinstance(loop, (ast.For, ast.AsyncFor))
-    over = reader.evaluate(binding.value, frame).ref
+    listed = reader.evaluate(binding.value, frame)
+    over = listed.ref
+    if isinstance(over, tuple) and isinstance(loop.target, ast.Name) and len(over) == 1 and _from_a_file((listed,), frame):
+        return over[0]  # a config file's list of one item (a recipe's one op): the loop runs once, with it
     if isinstance(over, tuple) and isinstance(loop.target, ast.Name) and _from_a_file(over, frame):
         return same_item(over)  # `for model in settings["model_list"]` of a config file's one text
     if not isinstance(over, Each):

@@ -176,14 +176,16 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
     sites += [(home, site) for home, site in closure_sites(module, scope, near) if all(site.node is not other.node for _, other in sites)]
     # `Process(target=main, args=(...))`, `main.remote(...)` of a Ray task
     sites += [(module, site) for site in (*handed_sites(module, scope), *task_sites(reader, module, scope))]
-    called_parameter = isinstance(call.node.func, ast.Name) and call.node.func.id in {p.arg for p in parameters(scope)}  # `model_key()`
+    called_parameter = (
+        isinstance(call.node, ast.Call) and isinstance(call.node.func, ast.Name) and call.node.func.id in {p.arg for p in parameters(scope)}
+    )  # `model_key()`
     if not sites and (scope.args.kwarg is not None or decides_by_parameter(scope) or reads_parameter(scope, call.node) or called_parameter):
         # its callers' arguments reach the engine
         found = _sites_elsewhere(reader, module, scope, lambda other, site: calls_function(reader, other, site, scope))
         sites = [(home, as_task_call(reader, home, site, scope) or site) for home, site in found]
     frames = []
-    if not sites and outer:  # `model_key()` of a `partial` of it handed to a parameter
-        frames_of = lambda s: contexts(reader, module, s, outer - 1)[:MAX_SITES]  # noqa: E731
+    if not sites:  # `model_key()` of a `partial` of it handed to a parameter
+        frames_of = lambda s: contexts(reader, module, s, outer)[:MAX_SITES]  # noqa: E731
         for site, site_frame, held in held_partial_calls(reader, module, scope, frames_of):
             args = bind(reader, Function(module, scope), site.node, site_frame, partial=held)
             frames.append(replace(plain, args=args, sites=((site.scope, site.placed),), made=module.span(site.node)))

@@ -16,17 +16,24 @@ from .reader import Reader
 from .refs import Function, Partial
 
 _MAX_CALLS = 4  # calls of parameters looked at per module
+_FOLLOWED: set[int] = set()  # the functions whose held partial calls are being read (a call of one may lead back)
 
 
 def held_partial_calls(
     reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef, frames_of: Callable[[Call], list[Frame]]
 ) -> Iterator[tuple[Call, Frame, Partial]]:
     """(the call of a parameter, the frame it is read in, the partial of `function` it holds there)."""
-    for site in _parameter_calls(module)[:_MAX_CALLS]:
-        for frame in frames_of(site):
-            held = reader.evaluate(site.node.func, frame).ref
-            if isinstance(held, Partial) and isinstance(held.func.ref, Function) and held.func.ref.node is function:
-                yield site, frame, held
+    if id(function) in _FOLLOWED:
+        return  # reading where a parameter call is made asked for this function's calls again
+    _FOLLOWED.add(id(function))
+    try:
+        for site in _parameter_calls(module)[:_MAX_CALLS]:
+            for frame in frames_of(site):
+                held = reader.evaluate(site.node.func, frame).ref
+                if isinstance(held, Partial) and isinstance(held.func.ref, Function) and held.func.ref.node is function:
+                    yield site, frame, held
+    finally:
+        _FOLLOWED.discard(id(function))
 
 
 def _parameter_calls(module: Module) -> list[Call]:

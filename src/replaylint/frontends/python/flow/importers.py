@@ -75,7 +75,7 @@ def imported_launches(module: Module, context: ExtractContext, relevant, origin:
     targets = _imported(tree, module)
     # a module of the tree that hands them on to one that builds the engine (data-juicer's op, whose
     # `prepare_model(**model_params)` is `model_utils`')
-    for handing in [target for target in targets.values() if not builds_engine(target.source.text)]:
+    for handing in list(targets.values()):
         targets.update((path, further) for path, further in _imported(tree, handing).items() if path not in targets)
     for target in targets.values():
         text = target.source.text

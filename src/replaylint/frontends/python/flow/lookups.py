@@ -29,6 +29,8 @@ def dict_method(reader: Evaluates, node: ast.Call, func: ast.Attribute, frame: F
         return reader.returned(bound.function, node, frame, instance=bound.fields)  # type: ignore[attr-defined]
     if func.attr == "copy":
         return owner if owner.kwargs is not None else NOTHING
+    if func.attr == "items" and not node.args and (pairs := _pairs(reader, owner, frame)) is not NOTHING:
+        return pairs
     named = reader.evaluate(node.args[0], frame) if node.args else None  # `config.get(k)` in a turn of `for k in config.keys()`
     key = named.value if named is not None and not named.assumptions else None  # a key from a default: not decided here
     unread = owner.kwargs is None or (not owner.kwargs.entries and (owner.kwargs.reasons or owner.kwargs.assumed))
@@ -73,3 +75,16 @@ def _unbound_parameter(node: ast.expr, frame: Frame) -> bool:
     binding = reaching(frame, node.id)
     function = frame.function
     return binding is not None and binding.kind == "parameter" and function is not None and not function.decorator_list
+
+
+def _pairs(reader: Evaluates, owner: Val, frame: Frame) -> Val:
+    """`cfg.items()` of a mapping the reader knows whole (a recipe's `{op_name: args}`): its
+    (key, value) pairs in order, as `list(...)` and `[0]` read them."""
+    found = owner.kwargs
+    if found is None or found.reasons or found.assumed or any(entry.guards for entry in found.entries.values()):
+        return NOTHING
+    pairs = []
+    for key in found.entries:
+        value = field(reader, owner, key, frame)
+        pairs.append(Val((key, value.value), ref=(Val(key), value)))
+    return Val([pair.value for pair in pairs], span=owner.span, ref=tuple(pairs))
