@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 from typing import Callable, Iterator
 
+from ..asts import walk
 from .callsites import Call
 from .frames import Frame, parameters
 from .module import FUNCTIONS, Module
@@ -37,12 +38,23 @@ def held_partial_calls(
 
 
 def _parameter_calls(module: Module) -> list[Call]:
-    """The calls `p(...)` in the module's top-level functions whose `p` is a parameter of the function."""
+    """The calls `p(...)` in the module's top-level functions whose `p` is a parameter of the function
+    (once per module: each engine function of the module asks)."""
+    kept = _CALLS.get(id(module.tree))
+    if kept is not None and kept[0] is module.tree:
+        return kept[1]
     found: dict[int, Call] = {}
     for scope in (node for node in module.tree.body if isinstance(node, FUNCTIONS)):
         names = {param.arg for param in parameters(scope)}
         for placed in module.statements(scope):
-            for node in ast.walk(placed.statement):
+            for node in walk(placed.statement):
                 if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names:
                     found.setdefault(id(node), Call(node, placed, scope, None))
-    return list(found.values())
+    if len(_CALLS) >= _KEPT_MODULES:
+        _CALLS.clear()
+    _CALLS[id(module.tree)] = (module.tree, list(found.values()))
+    return _CALLS[id(module.tree)][1]
+
+
+_KEPT_MODULES = 64
+_CALLS: dict[int, tuple[ast.Module, list[Call]]] = {}  # id of a module's tree -> (the tree, its parameter calls)
