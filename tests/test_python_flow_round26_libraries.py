@@ -1,0 +1,97 @@
+"""What held-out round 26 (tests/data/python_flow/h26_*) made the value flow follow in libraries'
+request helpers.
+
+GPTQModel's `convert_hf_params_to_vllm` writes each HF keyword onto a default `SamplingParams()`
+only `if hf_params.get(key, None):`. A float the caller gives decides that test as Python does
+(0.7 is written, 0.0 is not), and `if not isinstance(sampling_params, SamplingParams):` of a
+`kwargs.get("sampling_params")` the caller does not give holds (None is no instance of vLLM's
+class). A value from outside the tree keeps the test open."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.test_python_flow_round10 import check
+
+HELPERS = (
+    "from vllm import LLM, SamplingParams\n"
+    "\n"
+    "\n"
+    "def convert(hf_params):\n"
+    "    sampling_params = SamplingParams()\n"  # line 5
+    "    if hf_params.get('temperature', None):\n"
+    "        sampling_params.temperature = hf_params.get('temperature')\n"  # line 7
+    "    if hf_params.get('top_k', None):\n"
+    "        sampling_params.top_k = hf_params.get('top_k')\n"
+    "    return sampling_params\n"
+    "\n"
+    "\n"
+    "def load(model, **kwargs):\n"
+    "    return LLM(model=model, **kwargs)\n"
+    "\n"
+    "\n"
+    "def generate(model, **kwargs):\n"
+    "    prompts = kwargs.pop('prompts', None)\n"
+    "    sampling_params = kwargs.get('sampling_params')\n"
+    "    if not isinstance(sampling_params, SamplingParams):\n"
+    "        hf_params = {key: kwargs.get(key) for key in ['temperature', 'top_k']}\n"
+    "        sampling_params = convert({k: v for k, v in hf_params.items() if v is not None})\n"
+    "    return model.generate(prompts=prompts, sampling_params=sampling_params)\n"
+)
+CALLER = (
+    "import os\n"
+    "\n"
+    "from helpers import generate, load\n"
+    "\n"
+    "model = load('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
+    "generate(model, prompts=['p'], {keywords})\n"
+)
+
+
+def _check(tmp_path: Path, keywords: str) -> list[tuple[str, int, str]]:
+    return check(tmp_path, {"helpers.py": HELPERS, "run.py": CALLER.format(keywords=keywords)})
+
+
+@pytest.mark.parametrize("keywords", ["temperature=0.7", "temperature=0.7, top_p=0.9", "temperature=1.5, top_k=None"])
+def test_a_default_request_whose_top_k_no_truthy_keyword_writes(tmp_path: Path, keywords: str) -> None:
+    assert _check(tmp_path, keywords) == [("helpers.py", 5, "RPL102")]
+
+
+@pytest.mark.parametrize("keywords", ["temperature=0.0, top_k=50", "temperature=0.7, top_k=40", "top_k=20"])
+def test_a_falsy_float_is_not_written_and_a_truthy_top_k_is(tmp_path: Path, keywords: str) -> None:
+    assert _check(tmp_path, keywords) == []
+
+
+@pytest.mark.parametrize(
+    "test",
+    ["not isinstance(params, SamplingParams)", "not isinstance(params, vllm.SamplingParams)", "params is None"],
+)
+def test_a_request_the_caller_does_not_give_is_built_by_default(tmp_path: Path, test: str) -> None:
+    helper = (
+        "import vllm\n"
+        "from vllm import LLM, SamplingParams\n"
+        "\n"
+        "\n"
+        "def generate(llm, prompts, **kwargs):\n"
+        "    params = kwargs.get('sampling_params')\n"
+        f"    if {test}:\n"
+        "        params = SamplingParams(temperature=0.7)\n"  # line 8
+        "    return llm.generate(prompts, params)\n"
+        "\n"
+        "\n"
+        "generate(LLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs'), ['p'])\n"
+    )
+    assert check(tmp_path, {"run.py": helper}) == [("run.py", 8, "RPL102")]
+
+
+@pytest.mark.parametrize(
+    "keywords",
+    [
+        "temperature=float(os.environ['T'])",  # a value from outside: the write may happen or not
+        "sampling_params=os.environ['PARAMS']",  # the caller's own request, not read here
+    ],
+)
+def test_a_value_from_outside_keeps_the_request_open(tmp_path: Path, keywords: str) -> None:
+    assert _check(tmp_path, keywords) == []
