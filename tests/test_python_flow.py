@@ -159,7 +159,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
-    "h26_cruxeval_eval_args_top_k_default": "round 26 first run (stop 43): RPL102 missed (inference/generation_arguments.py:18; a dataclass field default top_k)",
     "h26_datajuicer_chat_logit_bias": "round 26 first run (stop 43): RPL302 missed (process.py:5; logit_bias in a chat request)",
     "h26_datajuicer_yaml_raw_logprobs": "round 26 first run (stop 43): RPL003 missed (configs/qa_recipe.yaml:12; a recipe YAML op config)",
     "h26_datajuicer_yaml_temperature_zero": "round 26 first run (stop 43): RPL101 missed (configs/qa_recipe.yaml:14; a recipe YAML op config)",

@@ -95,3 +95,72 @@ def test_a_request_the_caller_does_not_give_is_built_by_default(tmp_path: Path, 
 )
 def test_a_value_from_outside_keeps_the_request_open(tmp_path: Path, keywords: str) -> None:
     assert _check(tmp_path, keywords) == []
+
+
+# cruxeval's `HfArgumentParser(EvalArguments)` with `add_argument`s, read by `parse_args()`: a namespace of the
+# dataclass's fields at their defaults and the added options, the finding at the field that decides.
+
+ARGUMENTS = (
+    "from dataclasses import dataclass, field\n"
+    "from typing import Optional\n"
+    "\n"
+    "\n"
+    "@dataclass\n"
+    "class EvalArguments:\n"
+    "    temperature: Optional[float] = field(default=0.2, metadata={{'help': 'Sampling temperature.'}})\n"
+    "    top_k: Optional[int] = field(default={top_k}, metadata={{'help': 'Top-k.'}})\n"  # line 8
+    "\n"
+    "\n"
+    "@dataclass\n"
+    "class ModelArguments:\n"
+    "    model: str = 'm'\n"
+)
+MAIN = (
+    "import sys\n"
+    "\n"
+    "from transformers import HfArgumentParser\n"
+    "from vllm import LLM, SamplingParams\n"
+    "\n"
+    "from arguments import EvalArguments, ModelArguments\n"
+    "\n"
+    "\n"
+    "def parse_args():\n"
+    "    parser = HfArgumentParser({classes})\n"
+    "    parser.add_argument('--max_length_generation', type=int, default=1024)\n"  # line 11
+    "    {extra}\n"
+    "    return parser.parse_args({argv})\n"
+    "\n"
+    "\n"
+    "args = parse_args()\n"
+    "llm = LLM(args.model, return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
+    "params = SamplingParams(temperature=args.temperature, top_k=args.top_k, max_tokens=args.max_length_generation)\n"
+    "llm.generate(['p'], params)\n"
+)
+
+
+def _parsed(tmp_path: Path, top_k: str = "-1", classes: str = "(EvalArguments, ModelArguments)", extra: str = "", argv: str = ""):
+    main = MAIN.format(classes=classes, extra=extra or "pass", argv=argv)
+    return check(tmp_path, {"arguments.py": ARGUMENTS.format(top_k=top_k), "main.py": main})
+
+
+@pytest.mark.parametrize("top_k", ["-1", "0"])
+def test_a_dataclass_field_default_decides_the_namespace_parse_args_gives(tmp_path: Path, top_k: str) -> None:
+    assert _parsed(tmp_path, top_k) == [("arguments.py", 8, "RPL102")]
+
+
+@pytest.mark.parametrize(("default", "expected"), [("-1", [("main.py", 12, "RPL102")]), ("40", [])])
+def test_an_option_add_argument_adds_decides_too(tmp_path: Path, default: str, expected: list) -> None:
+    extra = f"parser.add_argument('--top_k', type=int, default={default}); parser.add_argument('--temperature', default=0.7)"
+    assert _parsed(tmp_path, classes="ModelArguments", extra=extra) == expected
+
+
+@pytest.mark.parametrize(
+    ("extra", "argv"),
+    [
+        ("pass", "sys.argv[2:]"),  # a command line from the run
+        ("add_more(parser)", ""),  # options added by a function not read: any may be a `--top_k` default
+    ],
+)
+def test_a_namespace_not_read_whole_stays_open(tmp_path: Path, extra: str, argv: str) -> None:
+    extra = "from helpers import add_more; add_more(parser)" if extra == "add_more(parser)" else extra
+    assert _parsed(tmp_path, extra=extra, argv=argv) == []
