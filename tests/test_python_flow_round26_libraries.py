@@ -164,3 +164,59 @@ def test_an_option_add_argument_adds_decides_too(tmp_path: Path, default: str, e
 def test_a_namespace_not_read_whole_stays_open(tmp_path: Path, extra: str, argv: str) -> None:
     extra = "from helpers import add_more; add_more(parser)" if extra == "add_more(parser)" else extra
     assert _parsed(tmp_path, extra=extra, argv=argv) == []
+
+
+# lagent: a script writes the runner variable at its top level, then imports the module whose class (or
+# function) builds the engine and calls it there: the write ran before the engine starts (RPL206 at it).
+
+WRAPPER_CLASS = (
+    "class VllmModel:\n"
+    "    def __init__(self, path, tp=1, vllm_cfg=dict(), **kwargs):\n"
+    "        from vllm import LLM\n"
+    "        self.model = LLM(model=path, tensor_parallel_size=tp, **vllm_cfg)\n"
+)
+WRAPPER_FUNCTION = "from vllm import LLM\n\n\ndef VllmModel(path, vllm_cfg):\n    return LLM(model=path, **vllm_cfg)\n"
+SCRIPT = (
+    "import os\n"
+    "\n"
+    "{before}\n"  # line 3
+    "from vllm_wrapper import VllmModel  # noqa: E402\n"
+    "\n"
+    "llm = VllmModel(path='m', vllm_cfg=dict(return_sampling_mask=True, logprobs_mode='processed_logprobs'))\n"
+    "{after}\n"
+)
+
+
+def _script(tmp_path: Path, before: str, after: str = "", wrapper: str = WRAPPER_CLASS, **more: str):
+    return check(tmp_path, {"vllm_wrapper.py": wrapper, "run_agent.py": SCRIPT.format(before=before, after=after), **more})
+
+
+@pytest.mark.parametrize(
+    "before",
+    [
+        "os.environ['VLLM_USE_V2_MODEL_RUNNER'] = '0'",
+        "os.environ.setdefault('VLLM_USE_V2_MODEL_RUNNER', '0')",
+        "os.environ.update({'VLLM_USE_V2_MODEL_RUNNER': '0'})",
+    ],
+)
+@pytest.mark.parametrize("wrapper", [WRAPPER_CLASS, WRAPPER_FUNCTION])
+def test_the_runner_variable_an_importer_writes_before_the_call(tmp_path: Path, before: str, wrapper: str) -> None:
+    assert _script(tmp_path, before, wrapper=wrapper) == [("run_agent.py", 3, "RPL206")]
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "more"),
+    [
+        ("pass", "os.environ['VLLM_USE_V2_MODEL_RUNNER'] = '0'", {}),  # written after the engine started
+        ("if os.environ.get('LEGACY'):\n    os.environ['VLLM_USE_V2_MODEL_RUNNER'] = '0'", "", {}),  # a branch from outside
+        ("os.environ['VLLM_USE_V2_MODEL_RUNNER'] = '0'\ndel os.environ['VLLM_USE_V2_MODEL_RUNNER']", "", {}),
+    ],
+)
+def test_the_runner_variable_the_importer_leaves_otherwise(tmp_path: Path, before: str, after: str, more: dict) -> None:
+    assert _script(tmp_path, before, after, **more) == []
+
+
+def test_a_module_the_importer_imports_after_its_write_runs_before_the_call(tmp_path: Path) -> None:
+    settings = "import os\n\nos.environ['VLLM_USE_V2_MODEL_RUNNER'] = '1'\n"  # a warning with replay, at its own line
+    before = "os.environ['VLLM_USE_V2_MODEL_RUNNER'] = '0'\nimport settings  # noqa: E402"
+    assert _script(tmp_path, before, **{"settings.py": settings}) == [("settings.py", 3, "RPL206")]
