@@ -220,3 +220,75 @@ def test_a_module_the_importer_imports_after_its_write_runs_before_the_call(tmp_
     settings = "import os\n\nos.environ['VLLM_USE_V2_MODEL_RUNNER'] = '1'\n"  # a warning with replay, at its own line
     before = "os.environ['VLLM_USE_V2_MODEL_RUNNER'] = '0'\nimport settings  # noqa: E402"
     assert _script(tmp_path, before, **{"settings.py": settings}) == [("settings.py", 3, "RPL206")]
+
+
+# lagent's `BaseLLM` (another module) keeps the sampling keywords in `self.gen_params`, a dict its `__init__`
+# builds from keyword defaults the construction may pass through `**kwargs`; `self.update_gen_params(**kwargs)`
+# copies and updates it, and the subclass spreads it into `SamplingParams(**gen_params)`.
+
+BASE = (
+    "from copy import copy\n"
+    "\n"
+    "\n"
+    "class BaseLLM:\n"
+    "    def __init__(self, path, *, top_k=40, temperature=0.8, repetition_penalty=1.0):\n"
+    "        self.path = path\n"
+    "        self.gen_params = dict(top_k=top_k, temperature=temperature, repetition_penalty=repetition_penalty)\n"
+    "\n"
+    "    def update_gen_params(self, **kwargs):\n"
+    "        gen_params = copy(self.gen_params)\n"
+    "        gen_params.update(kwargs)\n"
+    "        return gen_params\n"
+)
+MODEL = (
+    "from vllm import LLM, SamplingParams\n"
+    "\n"
+    "from base_llm import BaseLLM\n"
+    "\n"
+    "\n"
+    "class VllmModel(BaseLLM):\n"
+    "    def __init__(self, path, vllm_cfg=dict(), **kwargs):\n"
+    "        super().__init__(path=path, **kwargs)\n"
+    "        self.model = LLM(model=self.path, **vllm_cfg)\n"
+    "{extra}"
+    "\n"
+    "    def generate(self, inputs, **kwargs):\n"
+    "        sampling_config = SamplingParams({spread})\n"
+    "        return self.model.generate(inputs, sampling_params=sampling_config)\n"
+    "\n"
+    "\n"
+    "llm = VllmModel(\n"
+    "    'm',\n"
+    "    vllm_cfg=dict(return_sampling_mask=True, logprobs_mode='processed_logprobs'),\n"
+    "    repetition_penalty=1.02,\n"  # line 20
+    ")\n"
+    "llm.generate('x')\n"
+)
+
+
+def _model(tmp_path: Path, spread: str = "**self.update_gen_params(**kwargs)", extra: str = ""):
+    return check(tmp_path, {"base_llm.py": BASE, "model.py": MODEL.format(spread=spread, extra=extra)})
+
+
+@pytest.mark.parametrize(
+    "spread", ["**self.update_gen_params(**kwargs)", "**self.gen_params", "repetition_penalty=self.gen_params['repetition_penalty']"]
+)
+def test_a_base_class_mapping_of_another_module_reaches_the_request(tmp_path: Path, spread: str) -> None:
+    expected = [("model.py", 19, "RPL302")] if spread.startswith("**") else [("model.py", 12, "RPL102"), ("model.py", 19, "RPL302")]
+    assert _model(tmp_path, spread) == expected
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        "\n    def tune(self):\n        self.gen_params['repetition_penalty'] = 1.0\n",  # a method changes the mapping
+        "\n    def tune(self, more):\n        self.gen_params.update(more)\n",
+    ],
+)
+def test_a_mapping_a_subclass_changes_or_a_method_it_overrides_stays_open(tmp_path: Path, extra: str) -> None:
+    assert _model(tmp_path, extra=extra) == []
+
+
+def test_the_subclass_own_method_wins_over_the_base_one(tmp_path: Path) -> None:
+    extra = "\n    def update_gen_params(self, **kwargs):\n        return dict(kwargs)\n"  # no base keyword reaches the request
+    assert _model(tmp_path, extra=extra) == [("model.py", 15, "RPL102")]
