@@ -162,7 +162,6 @@ PENDING: dict[str, str] = {
     "h26_datajuicer_chat_logit_bias": "round 26 first run (stop 43): RPL302 missed (process.py:5; logit_bias in a chat request)",
     "h26_datajuicer_yaml_raw_logprobs": "round 26 first run (stop 43): RPL003 missed (configs/qa_recipe.yaml:12; a recipe YAML op config)",
     "h26_datajuicer_yaml_temperature_zero": "round 26 first run (stop 43): RPL101 missed (configs/qa_recipe.yaml:14; a recipe YAML op config)",
-    "h26_lagent_subclass_greedy_temperature": "round 26 first run (stop 43): RPL101 missed (run_agent.py:14; a subclass greedy temperature)",
     "h25_flashrag_yaml_env_v2_runner_zero": "round 25 first run (stop 43): RPL206 missed (my_config.yaml:10); after h-fxC"
     " still missed: the runner variable is written by a caller in another module before the call, inside `Config(...)`'s"
     " `__init__` -> `self._init_device()`, by a loop `os.environ[name] = str(value)`; none of the three is read",

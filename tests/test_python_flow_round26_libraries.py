@@ -292,3 +292,49 @@ def test_a_mapping_a_subclass_changes_or_a_method_it_overrides_stays_open(tmp_pa
 def test_the_subclass_own_method_wins_over_the_base_one(tmp_path: Path) -> None:
     extra = "\n    def update_gen_params(self, **kwargs):\n        return dict(kwargs)\n"  # no base keyword reaches the request
     assert _model(tmp_path, extra=extra) == [("model.py", 15, "RPL102")]
+
+
+# A project subclass of lagent's `VllmModel` (another module) made in the script: `llm.generate(...)` runs the
+# base's method on it, with what the subclass's `super().__init__(...)` passed.
+
+WRAPPER = MODEL.split("\n\nllm = ")[0].format(spread="**self.update_gen_params(**kwargs)", extra="") + "\n"
+SUBCLASS = (
+    "import os\n"
+    "\n"
+    "from vllm_wrapper import VllmModel\n"
+    "\n"
+    "\n"
+    "{cls}\n"
+    "\n"
+    "\n"
+    "llm = ReplayVllmModel(\n"
+    "    'm',\n"
+    "    temperature={temperature},\n"  # line 14 (the class spans 4 lines)
+    "    top_k=20)\n"
+    "llm.generate('x')\n"
+)
+_OWN_INIT = (
+    "class ReplayVllmModel(VllmModel):\n"
+    "    def __init__(self, path, **kwargs):\n"
+    "        kwargs.setdefault('vllm_cfg', dict(return_sampling_mask=True, logprobs_mode='processed_logprobs'))\n"
+    "        super().__init__(path, **kwargs)"
+)
+_OVERRIDES = (
+    _OWN_INIT + "\n\n    def generate(self, inputs, **kwargs):\n"
+    "        from vllm import SamplingParams\n"
+    "        return self.model.generate(inputs, SamplingParams(temperature=0.7, top_k=40))"
+)
+
+
+def _subclass(tmp_path: Path, cls: str = _OWN_INIT, temperature: str = "0.0"):
+    files = {"base_llm.py": BASE, "vllm_wrapper.py": WRAPPER, "run_agent.py": SUBCLASS.format(cls=cls, temperature=temperature)}
+    return check(tmp_path, files)
+
+
+def test_a_subclass_object_runs_the_base_request_with_its_keywords(tmp_path: Path) -> None:
+    assert _subclass(tmp_path) == [("run_agent.py", 14, "RPL101")]
+
+
+@pytest.mark.parametrize(("cls", "temperature"), [(_OVERRIDES, "0.0"), (_OWN_INIT, "float(os.environ['T'])")])
+def test_a_subclass_that_overrides_the_method_or_a_value_from_outside_stays_silent(tmp_path: Path, cls: str, temperature: str) -> None:
+    assert _subclass(tmp_path, cls, temperature) == []
