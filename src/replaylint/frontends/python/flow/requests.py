@@ -30,7 +30,7 @@ from .processor_requests import processor_requests
 from .ray_tasks import task_sites
 from .reader import Engine, Function, Reader, bind
 from .receivers import bound_call, bound_node, names_definition, of_class, receiver_made
-from .subclass_inits import given_up, inherits
+from .subclass_inits import by_subclass, given_up, of_subclass
 
 # The request methods and where their params go; `add_request(request_id, prompt, params)` is the
 # inner engine's (`llm.llm_engine`, `LLMEngine.from_engine_args(...)`, `AsyncLLM`'s).
@@ -227,7 +227,7 @@ def request_frames(reader: Reader, module: Module, call: Call, depth: int = 0) -
             if (
                 on_class
                 or of_class(reader, site_frame, receiver, call.cls)
-                or _of_subclass(reader, site_frame, receiver, call.cls, method.name)
+                or of_subclass(reader, site_frame, receiver, call.cls, method.name)
                 or (remote and home is module and _only_actor_with(module, call.cls, method.name))
             ):
                 for caller in _own_method_frames(reader, module, site, receiver, call.cls, depth) or [site_frame]:
@@ -330,23 +330,8 @@ def _method_sites(reader: Reader, module: Module, name: str, cls: ast.ClassDef, 
         return here
     found = elsewhere(reader, module, cls, words)
     return here + [
-        (other, site) for other, site in found if receiver_made(reader, other, site, cls) or _by_subclass(reader, other, site, cls)
+        (other, site) for other, site in found if receiver_made(reader, other, site, cls) or by_subclass(reader, other, site, cls)
     ]
-
-
-def _by_subclass(reader: Reader, home: Module, site: Call, cls: ast.ClassDef) -> bool:
-    """`llm.generate(...)` of an object of a subclass of `cls` made where the call is (lagent's `ReplayVllmModel`)."""
-    func = site.node.func
-    receiver = func.value if isinstance(func, ast.Attribute) else None
-    return receiver is not None and _of_subclass(reader, Frame(home, site.scope, site.cls, None, site.placed), receiver, cls, func.attr)
-
-
-def _of_subclass(reader: Reader, frame: Frame, receiver: ast.expr, cls: ast.ClassDef, name: str) -> bool:
-    """Whether `receiver` is bound to a construction of a subclass of `cls` that keeps its method `name`."""
-    binding = reaching(frame, receiver.id) if isinstance(receiver, ast.Name) and receiver.id != "self" else None
-    made = binding.value if binding is not None and binding.kind == "value" and binding.element is None else None
-    sub = reader.evaluate(made.func, frame).ref if isinstance(made, ast.Call) else None
-    return isinstance(sub, Class) and inherits(reader, sub, cls, name)
 
 
 def _constructed(reader: Reader, frame: Frame, receiver: ast.expr, cls: Class) -> tuple[dict[str, Val] | None, Kwargs | None]:

@@ -13,7 +13,7 @@ from typing import Callable, Iterator
 from .binding import bind
 from .callsites import Call
 from .facts import NOTHING
-from .frames import Frame, parameters
+from .frames import Frame, parameters, reaching
 from .module import FUNCTIONS, Module, Placed
 from .objects import Class
 from .refs import Function
@@ -122,3 +122,18 @@ def inherits(reader, made: Class, cls: ast.ClassDef, name: str) -> bool:
         return False
     base = reader.evaluate(sub.bases[0], Frame(made.module, made.module.tree)).ref
     return isinstance(base, Class) and base.node is cls
+
+
+def by_subclass(reader, home: Module, site: Call, cls: ast.ClassDef) -> bool:
+    """`llm.generate(...)` of an object of a subclass of `cls` made where the call is (lagent's `ReplayVllmModel`)."""
+    func = site.node.func
+    receiver = func.value if isinstance(func, ast.Attribute) else None
+    return receiver is not None and of_subclass(reader, Frame(home, site.scope, site.cls, None, site.placed), receiver, cls, func.attr)
+
+
+def of_subclass(reader, frame: Frame, receiver: ast.expr, cls: ast.ClassDef, name: str) -> bool:
+    """Whether `receiver` is bound to a construction of a subclass of `cls` that keeps its method `name`."""
+    binding = reaching(frame, receiver.id) if isinstance(receiver, ast.Name) and receiver.id != "self" else None
+    made = binding.value if binding is not None and binding.kind == "value" and binding.element is None else None
+    sub = reader.evaluate(made.func, frame).ref if isinstance(made, ast.Call) else None
+    return isinstance(sub, Class) and inherits(reader, sub, cls, name)
