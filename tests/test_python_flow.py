@@ -159,11 +159,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
-    "h26_cruxeval_eval_args_top_k_default": "round 26 first run (stop 43): RPL102 missed (inference/generation_arguments.py:18; a dataclass field default top_k)",
-    "h26_gptqmodel_vllm_generate_no_top_k": "round 26 first run (stop 43): RPL102 missed (gptqmodel/utils/vllm.py:18; a bare SamplingParams())",
-    "h26_lagent_env_runner_zero": "round 26 first run (stop 43): RPL206 missed (run_agent.py:4; the runner variable written before the library engine)",
-    "h26_lagent_repetition_penalty_request": "round 26 first run (stop 43): RPL302 missed (run_agent.py:9; repetition penalty through the library wrapper)",
-    "h26_lagent_subclass_greedy_temperature": "round 26 first run (stop 43): RPL101 missed (run_agent.py:14; a subclass greedy temperature)",
     "h25_flashrag_yaml_env_v2_runner_zero": "round 25 first run (stop 43): RPL206 missed (my_config.yaml:10); after h-fxC"
     " still missed: the runner variable is written by a caller in another module before the call, inside `Config(...)`'s"
     " `__init__` -> `self._init_device()`, by a loop `os.environ[name] = str(value)`; none of the three is read",

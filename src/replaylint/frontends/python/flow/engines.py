@@ -40,7 +40,7 @@ from .held_partials import held_partial_calls
 from .loop_turns import turn_frames
 from .members import before_validator, constant_subclasses, init_of
 from .method_calls import from_init, method_frames, reads_record_field, record_fields
-from .module import FUNCTIONS, Module, describe
+from .module import FUNCTIONS, Module, Placed, describe
 from .objects import as_kwargs
 from .placing import FlowHandle
 from .ray_runtime_env import actor_env_vars
@@ -154,7 +154,7 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
             sites_here = ((site.scope, site.placed),) if home is module else ()
             actor_env = tuple(actor_env_vars(module, call.cls, home, site))
             fields = record_fields(reader, module, call.cls, site.node, site_frame)
-            made = dict(sites=sites_here, actor_env=actor_env, made=hop, instance=fields)
+            made = dict(sites=sites_here, actor_env=actor_env, made=hop, instance=fields, importer=_importer(module, home, site))
             frames.append(replace(plain, args=args if scope is init else None, init=args, **made))
         if not frames and init is not None:
             made = lambda home, sub: constructions(reader, home, sub, elsewhere_too=True)[:MAX_SITES]  # noqa: E731
@@ -198,10 +198,15 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
         callee = reader.evaluate(site.node.func, site_frame).ref if scope not in module.tree.body else None
         enclosing = callee.outer if isinstance(callee, Function) and callee.node is scope else None  # a closure's enclosing call
         args = {name: value.via(hop) for name, value in args.items()}
-        frames.append(replace(plain, args=args, sites=sites_here, outer=enclosing, made=hop))
+        frames.append(replace(plain, args=args, sites=sites_here, outer=enclosing, made=hop, importer=_importer(module, home, site)))
     if not frames and scope in module.tree.body:  # a subcommand's handler: `args.func(args)`
         frames = [replace(plain, args=args) for args in handler_args(reader, module, scope)]
     return frames or [plain]
+
+
+def _importer(module: Module, home: Module, site: Call) -> tuple[Module, Placed] | None:
+    """A call at the top level of another module (a script that imports the engine's module)."""
+    return (home, site.placed) if home is not module and site.scope is home.tree else None
 
 
 def _validator_frames(

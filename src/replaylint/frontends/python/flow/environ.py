@@ -53,6 +53,11 @@ def runner_writes(frame: Frame, reader: Evaluates | None = None) -> RunnerWrites
             writer.mapping(given.module, given.node, ())
         else:
             writer.runtime_env(given.node, given.at)
+    if frame.importer is not None:  # a script's top level that imports the module and calls it: its writes ran first
+        writer.importer, (importer, site) = frame.importer[0], frame.importer
+        writer.holding = site.guards
+        writer.apply(importer, importer.tree, site)
+        writer.holding = ()
     if frame.scope is not module.tree and not any(scope is module.tree for scope, _ in frame.sites):
         writer.packages(module)  # started by an importer only: the packages around the module ran first
     if frame.scope is not module.tree:
@@ -88,6 +93,7 @@ class _Writer:
     statements: dict[str, Span]
     depth: int = 0
     holding: tuple = ()  # the branches known to be taken (those of the call that leads to the engine)
+    importer: Module | None = None  # another module whose top-level call leads to the engine: its imports run too
     ran: set[str] = field(default_factory=set)  # the modules of the tree an import ran (once each)
     not_run: list[Span] = field(default_factory=list)  # writes under a branch decided against
 
@@ -253,7 +259,7 @@ class _Writer:
         """`import proj.env`: a module of the tree runs its own statements when first imported
         (the environment it writes at import time), looked at only when its text names the variable."""
         tree = getattr(self.reader, "tree", None)
-        if tree is None or module is not tree.module or self.depth >= _MAX_CALLS:
+        if tree is None or module not in (tree.module, self.importer) or self.depth >= _MAX_CALLS:
             return
         for name in (run for qualified in _imported_names(module, statement) for run in _run_by_import(qualified)):
             found = tree.module_text(name) if name.strip(".") else None

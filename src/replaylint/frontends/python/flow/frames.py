@@ -41,6 +41,7 @@ class Frame:
     instance: Any = None  # the fields of the record a `@property` is read on (`args.engine_kwargs`): `self`'s
     made: Any = None  # the span of the construction of the object whose method is read (`Engine.remote(...)`)
     turn: Any = None  # (the `for`, what its names hold) of the loop turn being read (`loop_turns`)
+    importer: Any = None  # (module, statement) of another module's top-level call that led here (`environ`)
 
     def reading(self, at: Placed | None) -> Frame:
         return replace(self, at=at)

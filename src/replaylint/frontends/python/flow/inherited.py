@@ -22,11 +22,14 @@ _ROOTS = ("object", "ABC", "Generic", "Protocol")
 def inherited_attribute(reader: Evaluates, attr: str, frame: Frame) -> Val:
     """`self.attr` set once, unconditionally, in the `__init__` of a base class of another module
     that the object's `__init__` runs through `super().__init__(...)`, or that runs as its own
-    (no `__init__` in the class), and no other method of that base sets it; a plain value or one
-    of vLLM's engines only (a mapping or another object may be changed elsewhere)."""
+    (no `__init__` in the class), and no other method of that base sets it; a plain value, one
+    of vLLM's engines, or a mapping the classes' methods only read or copy (lagent's
+    `self.gen_params = dict(top_k=top_k, ...)`; another object may be changed elsewhere)."""
     module, cls, init_args = frame.module, frame.cls, frame.init
     target = f"self.{attr}"
+    classes = []
     for _ in range(_MAX_LEVELS):
+        classes.append(cls)
         if cls is None:
             return NOTHING
         init = _init(cls)
@@ -46,6 +49,9 @@ def inherited_attribute(reader: Evaluates, attr: str, frame: Frame) -> Val:
         sets = _sets(base.module, base.node, target)
         if sets is None or _by_name(module.text(cls)):
             return NOTHING
+        method = next((m for m in base.node.body if isinstance(m, FUNCTIONS) and m.name == attr), None) if not sets else None
+        if method is not None:  # lagent's `self.update_gen_params(**kwargs)` of `BaseLLM`
+            return inherited_method(base, method, classes, args)
         if len(sets) != 1 or sets[0][0] is not base_init or sets[0][1].guards or isinstance(sets[0][1].statement, ast.AugAssign):
             if sets:
                 return NOTHING
@@ -54,10 +60,49 @@ def inherited_attribute(reader: Evaluates, attr: str, frame: Frame) -> Val:
         _, at, value = sets[0]
         home = Frame(base.module, base_init, base.node, args, at, frame.depth + 1, frame.stack, args)
         read = reader.evaluate(value, home)
-        if read.kwargs is not None or (read.ref is not None and not _engine(reader, read.ref)):
+        if read.kwargs is not None and not all(_mapping_kept(c, attr) for c in (*classes, base.node)):
+            return NOTHING
+        if read.ref is not None and not _engine(reader, read.ref):
             return NOTHING
         return read.via(module.span(super_call)) if super_call is not None else read
     return NOTHING
+
+
+def inherited_method(base: Class, method: ast.FunctionDef | ast.AsyncFunctionDef, below: list, args: dict | None) -> Val:
+    """A method of the base read with the arguments its `__init__` got, where no class below it
+    defines the name or sets or changes an attribute the method reads."""
+    reads = {node.attr for node in ast.walk(method) if isinstance(node, ast.Attribute) and _on_self(node)}
+    for cls in below:
+        stored = {t.attr for t in ast.walk(cls) if isinstance(t, ast.Attribute) and isinstance(t.ctx, ast.Store) and _on_self(t)}
+        defined = {s.name for s in cls.body if isinstance(s, (*FUNCTIONS, ast.ClassDef))}
+        named = {t.id for s in cls.body if isinstance(s, (ast.Assign, ast.AnnAssign)) for t in ast.walk(s) if isinstance(t, ast.Name)}
+        if method.name in defined | named or reads & stored or not all(_mapping_kept(cls, attr) for attr in reads):
+            return NOTHING
+    return Val(ref=Function(base.module, method, base.node, init=args))
+
+
+_COPIES = ("copy", "deepcopy", "dict", "copy.copy", "copy.deepcopy")
+_READS = ("get", "copy", "items", "keys", "values")
+
+
+def _mapping_kept(cls: ast.ClassDef, attr: str) -> bool:
+    """Whether every use of `self.attr` in the class's methods only reads the mapping (an item, a
+    `get`, a `**` spread) or copies it (`copy(self.gen_params)`): no method changes it in place."""
+    parents = {child: node for node in ast.walk(cls) for child in ast.iter_child_nodes(node)}
+    for node in ast.walk(cls):
+        if not (isinstance(node, ast.Attribute) and node.attr == attr and _on_self(node) and isinstance(node.ctx, ast.Load)):
+            continue
+        parent = parents.get(node)
+        if isinstance(parent, ast.Subscript) and parent.value is node and isinstance(parent.ctx, ast.Load):
+            continue
+        if isinstance(parent, ast.Attribute) and parent.attr in _READS and isinstance(parents.get(parent), ast.Call):
+            continue
+        if isinstance(parent, ast.keyword) and parent.arg is None or isinstance(parent, ast.Dict) and node in parent.values:
+            continue  # `f(**self.gen_params)`, `{**self.gen_params}`
+        if isinstance(parent, ast.Call) and node in parent.args and ast.unparse(parent.func) in _COPIES:
+            continue
+        return False
+    return True
 
 
 def _engine(reader: Evaluates, made: object) -> bool:

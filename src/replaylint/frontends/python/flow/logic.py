@@ -15,7 +15,7 @@ from .facts import NOTHING, Val
 from .frames import Evaluates, Frame
 from .memberships import member, sampling_object
 from .module import Guard
-from .refs import Each, Engine, NamedFile, NotGiven
+from .refs import Each, Engine, NamedFile, NotGiven, Qualified
 
 _UNKNOWN_TRUTH = object()
 _ORDERS = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge}
@@ -80,7 +80,7 @@ def decided(reader: Evaluates, guards: tuple[Guard, ...], frame: Frame, assumed:
             value = UNKNOWN if (known := truth(read)) is None else known
         if read is not None and isinstance(read.ref, (NamedFile, NotGiven)):  # a file the module names; argparse's None
             value = isinstance(read.ref, NamedFile)
-        if value is UNKNOWN or not isinstance(value, (bool, int, str, type(None))):
+        if value is UNKNOWN or not isinstance(value, (bool, int, float, str, type(None))):
             left.append(guard)
             continue
         if assumed is not None and read is not None:
@@ -181,10 +181,18 @@ def type_test(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
         return _sampling_type_test(reader, spelt, frame)
     if type(read.value) not in _SCALARS or read.ref is not None or read.kwargs is not None:
         return NOTHING
+    if read.value is None and all(_vllm_class(reader, item, frame) for item in spelt):
+        return Val(False, assumptions=read.assumptions)  # `params = kw.get("sampling_params")` not given
     if not all(isinstance(item, ast.Name) and item.id in _BUILTIN_TYPES for item in spelt):
         return NOTHING
     kinds = tuple(_BUILTIN_TYPES[item.id] for item in spelt)  # type: ignore[attr-defined]
     return Val(isinstance(read.value, kinds), assumptions=read.assumptions)
+
+
+def _vllm_class(reader: Evaluates, node: ast.expr, frame: Frame) -> bool:
+    """Whether a class spelt in a type test is vLLM's (`SamplingParams`): None is no instance of it."""
+    made = reader.evaluate(node, frame).ref
+    return isinstance(made, Qualified) and made.name.split(".", 1)[0] == "vllm"
 
 
 def _sampling_type_test(reader: Evaluates, spelt: list[ast.expr], frame: Frame) -> Val:

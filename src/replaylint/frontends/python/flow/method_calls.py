@@ -18,6 +18,7 @@ from .members import init_of
 from .module import FUNCTIONS, Module
 from .objects import Class, Instance, instance, is_record
 from .refs import Function
+from .subclass_inits import given_up, inherits
 
 Sites = Callable[[Callable[[Module, Call], bool], tuple[str, ...]], Iterable[tuple[Module, Call]]]
 
@@ -49,7 +50,9 @@ def method_frames(
         assert construction is not None
         hop = home.span(site.node)
         args = bind(reader, Function(module, method, cls), site.node, site_frame)
-        made = bind(reader, Function(module, init, cls), construction, site_frame) if init is not None else {}
+        made = _init_args(reader, Function(module, init, cls), home, site, construction, site_frame) if init is not None else {}
+        if made is None:
+            continue
         frames.append(
             replace(
                 plain,
@@ -148,7 +151,18 @@ def _made_by(reader: Evaluates, home: Module, site: Call, name: str, cls: ast.Cl
     if not isinstance(receiver, ast.Call) or not isinstance(receiver.func, ast.Name):
         return None
     made = reader.evaluate(receiver.func, Frame(home, site.scope, site.cls, None, site.placed)).ref
-    return receiver if isinstance(made, Class) and made.node is cls else None
+    if not isinstance(made, Class):
+        return None
+    return receiver if made.node is cls or inherits(reader, made, cls, name) else None  # lagent's `ReplayVllmModel(VllmModel)`
+
+
+def _init_args(reader: Evaluates, init: Function, home: Module, site: Call, construction: ast.Call, site_frame: Frame) -> dict | None:
+    """What `init` is given by the construction of the call's receiver: its own class's, or a subclass's (through
+    its `super().__init__(...)`)."""
+    made = reader.evaluate(construction.func, site_frame).ref
+    if isinstance(made, Class) and made.node is not init.cls:
+        return given_up(reader, init, made.module, made.node, construction, site_frame)
+    return bind(reader, init, construction, site_frame)
 
 
 def plain_method(module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

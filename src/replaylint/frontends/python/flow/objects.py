@@ -28,7 +28,7 @@ from .memberships import has_attribute
 from .merges import chained, merges, reduced
 from .module import FUNCTIONS, Module
 from .namedtuples import named_tuple_class
-from .parsers import Parser, options, parser_default, shown, written_command_line
+from .parsers import HfParser, Parser, options, parser_default, shown, written_command_line
 from .post_inits import after_init
 from .record_dumps import with_options
 from .record_fields import class_attributes, updated, with_keywords
@@ -65,11 +65,6 @@ class Instance:
     cli: bool = False
     plain: bool = False  # an object of a plain class that only holds class attributes: no record
     parser: Any = field(default=None, compare=False)  # argparse's namespace: the parser, for its options with no default
-
-
-@record(unsafe_hash=True)
-class HfParser:
-    classes: tuple[Val, ...]
 
 
 def is_record(cls: Class) -> bool:
@@ -276,7 +271,7 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
     if short == "HfArgumentParser" and node.args:
         classes = reader.evaluate(node.args[0], frame)
         items = classes.ref if isinstance(classes.ref, tuple) else (classes,)
-        return Val(ref=HfParser(tuple(items)))
+        return Val(ref=HfParser(tuple(items), Parser(node, frame)))
     if name in ("collections.namedtuple", "namedtuple") and (made := named_tuple_class(node)) is not None:
         return Val(ref=Class(frame.module, made))
     if name == "isinstance" and len(node.args) == 2 and not node.keywords:
@@ -363,6 +358,8 @@ def method_result(reader: Evaluates, callee: Val, func: ast.expr, node: ast.Call
             return Val(ref=Instance(Class(frame.module, ast.ClassDef()), given, cli=True))
     if isinstance(ref, HfParser) and func.attr in ("parse_yaml_file", "parse_json_file", "parse_dict"):
         return _parsed_file(reader, ref, node, frame)
+    if isinstance(ref, HfParser) and func.attr == "parse_args" and not node.args:
+        return _parsed_namespace(reader, ref)
     if isinstance(ref, HfParser) and func.attr == "parse_args_into_dataclasses":
         if node.args:
             return NOTHING
@@ -373,6 +370,19 @@ def method_result(reader: Evaluates, callee: Val, func: ast.expr, node: ast.Call
         ]
         return Val(ref=tuple(made)) if len(made) == len(ref.classes) else NOTHING
     return NOTHING
+
+
+def _parsed_namespace(reader: Evaluates, parser: HfParser) -> Val:
+    """`HfArgumentParser(EvalArguments).parse_args()`: argparse's namespace of the dataclasses'
+    fields (each an option at its default) and the options `add_argument` adds (cruxeval)."""
+    classes = [item.ref for item in parser.classes if isinstance(item.ref, Class)]
+    if len(classes) != len(parser.classes):
+        return NOTHING
+    fields = Kwargs()
+    for cls in classes:
+        fields.merge(defaults(reader, cls, cli=True))
+    fields.merge(options(reader, parser.parser))
+    return Val(ref=Instance(Class(parser.parser.frame.module, ast.ClassDef()), fields, cli=True, parser=parser.parser))
 
 
 def _parsed_file(reader: Evaluates, parser: HfParser, node: ast.Call, frame: Frame) -> Val:

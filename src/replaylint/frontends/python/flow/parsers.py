@@ -27,6 +27,15 @@ class Parser:
     parent: Parser | None = None
 
 
+@record(unsafe_hash=True)
+class HfParser:
+    """transformers' `HfArgumentParser(classes)`: an argparse parser (`parser`) whose options are
+    the dataclasses' fields, before those `add_argument` adds."""
+
+    classes: tuple[Val, ...]
+    parser: Parser
+
+
 def shown(value: object) -> str:
     return repr(value) if value is not UNKNOWN else "unknown"
 
@@ -236,6 +245,7 @@ def _is_parser(reader: Evaluates, node: ast.expr, parser: Parser, frame: Frame) 
     if not isinstance(node, (ast.Name, ast.Attribute)):
         return False
     owner = reader.evaluate(node, frame).ref
+    owner = owner.parser if isinstance(owner, HfParser) else owner
     return isinstance(owner, Parser) and owner.call is parser.call
 
 

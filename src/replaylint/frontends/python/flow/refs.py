@@ -21,6 +21,7 @@ class Function:
     node: ast.FunctionDef | ast.AsyncFunctionDef
     cls: ast.ClassDef | None = None
     outer: Frame | None = field(default=None, compare=False)  # a closure: the frame of the call of its enclosing function
+    init: dict | None = field(default=None, compare=False)  # a base's method of another module: its `__init__`'s arguments
 
 
 @record(unsafe_hash=True)

@@ -31,6 +31,7 @@ from .processor_requests import processor_requests
 from .ray_tasks import task_sites
 from .reader import Engine, Function, Reader, bind
 from .receivers import bound_call, bound_node, names_definition, of_class, receiver_made
+from .subclass_inits import by_subclass, given_up, of_subclass
 
 # The request methods and where their params go; `add_request(request_id, prompt, params)` is the
 # inner engine's (`llm.llm_engine`, `LLMEngine.from_engine_args(...)`, `AsyncLLM`'s).
@@ -229,6 +230,7 @@ def request_frames(reader: Reader, module: Module, call: Call, depth: int = 0) -
             if (
                 on_class
                 or of_class(reader, site_frame, receiver, call.cls)
+                or of_subclass(reader, site_frame, receiver, call.cls, method.name)
                 or (remote and home is module and _only_actor_with(module, call.cls, method.name))
             ):
                 for caller in _own_method_frames(reader, module, site, receiver, call.cls, depth) or [site_frame]:
@@ -329,7 +331,10 @@ def _method_sites(reader: Reader, module: Module, name: str, cls: ast.ClassDef, 
         here += [(checked, site) for site in calls(checked, words) if receiver_made(reader, checked, site, cls)]
     if any(receiver_made(reader, home, site, cls) for home, site in here) or not (reader.tree.sites_elsewhere or chooses):
         return here
-    return here + [(other, site) for other, site in elsewhere(reader, module, cls, words) if receiver_made(reader, other, site, cls)]
+    found = elsewhere(reader, module, cls, words)
+    return here + [
+        (other, site) for other, site in found if receiver_made(reader, other, site, cls) or by_subclass(reader, other, site, cls)
+    ]
 
 
 def _constructed(reader: Reader, frame: Frame, receiver: ast.expr, cls: Class) -> tuple[dict[str, Val] | None, Kwargs | None]:
@@ -340,6 +345,10 @@ def _constructed(reader: Reader, frame: Frame, receiver: ast.expr, cls: Class) -
     made = receiver if isinstance(receiver, ast.Call) else binding.value if binding is not None and binding.kind == "value" else None
     if not isinstance(made, ast.Call):
         return None, None
+    sub = reader.evaluate(made.func, frame).ref
+    if isinstance(sub, Class) and sub.node is not cls.node and init_of(cls.module, cls.node) is not None:  # a subclass's object
+        given = given_up(reader, Function(cls.module, init_of(cls.module, cls.node), cls.node), sub.module, sub.node, made, frame)
+        return given, None
     record = instance(reader, cls, made, frame).ref if is_record(cls) else None
     fields = record.fields if isinstance(record, Instance) else None
     init = next((m for m in cls.node.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)

@@ -13,7 +13,7 @@ from typing import Callable, Iterator
 from .binding import bind
 from .callsites import Call
 from .facts import NOTHING
-from .frames import Frame, parameters
+from .frames import Frame, parameters, reaching
 from .module import FUNCTIONS, Module, Placed
 from .objects import Class
 from .refs import Function
@@ -29,22 +29,31 @@ def through_subclasses(
     """What `cls.__init__` (`init`) is given by each construction (`made(home, sub)`) of each
     subclass whose `__init__` calls `super().__init__(...)`, read where the construction is (`site_frame`)."""
     for home, sub in _subclasses(reader, module, cls):
-        sub_init = next((m for m in sub.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
-        if sub_init is None and len(sub.bases) == 1:  # `class VLLM(VLLMSimple)`: its construction runs the base's `__init__`
-            for other, site in made(home, sub):
-                args = bind(reader, Function(module, init, cls), site.node, site_frame(other, site))
-                yield {name: value.via(other.span(site.node)) for name, value in args.items()}
-            continue
-        found = super_init(home, sub_init) if sub_init is not None else None
-        if found is None:
-            continue
-        placed, super_call = found
         for other, site in made(home, sub):
-            sub_args = bind(reader, Function(home, sub_init, sub), site.node, site_frame(other, site))
-            hop = other.span(site.node)
-            sub_frame = Frame(home, sub_init, sub, {name: value.via(hop) for name, value in sub_args.items()}, placed)
-            args = bind(reader, Function(module, init, cls), super_call, sub_frame)
-            yield {name: value.via(home.span(super_call)) for name, value in args.items()}
+            args = given_up(reader, Function(module, init, cls), home, sub, site.node, site_frame(other, site))
+            if args is not None:
+                yield args
+
+
+def given_up(reader, init: Function, home: Module, sub: ast.ClassDef, construction: ast.Call, site_frame: Frame) -> dict | None:
+    """What the base's `__init__` (`init`) is given by a construction of its subclass `sub` (of
+    `home`): the construction's arguments for a subclass without an `__init__`, else what its
+    `super().__init__(...)` passes; None where it has no such call."""
+    sub_init = next((m for m in sub.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
+    hop = site_frame.module.span(construction)
+    if sub_init is None:  # `class VLLM(VLLMSimple)`: its construction runs the base's `__init__`
+        if len(sub.bases) != 1:
+            return None
+        args = bind(reader, init, construction, site_frame)
+        return {name: value.via(hop) for name, value in args.items()}
+    found = super_init(home, sub_init)
+    if found is None:
+        return None
+    placed, super_call = found
+    sub_args = bind(reader, Function(home, sub_init, sub), construction, site_frame)
+    sub_frame = Frame(home, sub_init, sub, {name: value.via(hop) for name, value in sub_args.items()}, placed)
+    args = bind(reader, init, super_call, sub_frame)
+    return {name: value.via(home.span(super_call)) for name, value in args.items()}
 
 
 def _subclasses(reader, module: Module, cls: ast.ClassDef) -> list[tuple[Module, ast.ClassDef]]:
@@ -103,3 +112,28 @@ def passed_up(reader, module: Module, order: list[ast.ClassDef], method: ast.AST
         upper_cls, upper = inits[number + 1]
         args = bind(reader, Function(module, upper, upper_cls), call, Frame(module, init, cls, args, placed))
     return {param.arg: NOTHING for param in parameters(method)}  # type: ignore[arg-type]
+
+
+def inherits(reader, made: Class, cls: ast.ClassDef, name: str) -> bool:
+    """Whether `made` is a subclass with `cls` its one base that does not define the method `name`
+    (lagent's `ReplayVllmModel(VllmModel)`: `generate` is `VllmModel`'s)."""
+    sub = made.node
+    if sub is cls or len(sub.bases) != 1 or any(isinstance(s, FUNCTIONS) and s.name == name for s in sub.body):
+        return False
+    base = reader.evaluate(sub.bases[0], Frame(made.module, made.module.tree)).ref
+    return isinstance(base, Class) and base.node is cls
+
+
+def by_subclass(reader, home: Module, site: Call, cls: ast.ClassDef) -> bool:
+    """`llm.generate(...)` of an object of a subclass of `cls` made where the call is (lagent's `ReplayVllmModel`)."""
+    func = site.node.func
+    receiver = func.value if isinstance(func, ast.Attribute) else None
+    return receiver is not None and of_subclass(reader, Frame(home, site.scope, site.cls, None, site.placed), receiver, cls, func.attr)
+
+
+def of_subclass(reader, frame: Frame, receiver: ast.expr, cls: ast.ClassDef, name: str) -> bool:
+    """Whether `receiver` is bound to a construction of a subclass of `cls` that keeps its method `name`."""
+    binding = reaching(frame, receiver.id) if isinstance(receiver, ast.Name) and receiver.id != "self" else None
+    made = binding.value if binding is not None and binding.kind == "value" and binding.element is None else None
+    sub = reader.evaluate(made.func, frame).ref if isinstance(made, ast.Call) else None
+    return isinstance(sub, Class) and inherits(reader, sub, cls, name)
