@@ -139,6 +139,9 @@ Round 25 (h25_, blind, first run on main 30d26b1): of 17 expected findings 11 ex
 request to an engine vLLM refuses at start, to judge); 8 of 8 clean cases clean.
 Round 26 (h26_, blind, first run on merge-s43 b7b961a): of 15 expected findings 7 exact, 8 missed, 0 false; 9 of 9
 clean cases clean (PENDING).
+After the fixes (stop 43: h-fxA, h-fxB, h-fxC, h-fxG1, h-fxG2; tests/test_python_flow_round24_greedy.py,
+_round24_clients.py, _round25_configs.py, _round26_libraries.py, _round26_recipes.py): round 24 23 of 24, round 25 23
+of 24, round 26 24 of 24; no expectation changed; h25_archon's extra RPL102 was false (its only caller passes top_k 40).
 """
 
 from __future__ import annotations
