@@ -1,0 +1,109 @@
+"""A vLLM `--config` YAML loaded by a Python launcher (`subprocess.run(["vllm", "serve", "--config",
+"configs/serve.yaml", ...])` in launch/): the relative path is read from the project's folder above the
+launcher (the working folder is not known; a program in launch/ runs from there), and the YAML checked on
+its own is judged by that launcher too, as by shell scripts, Dockerfiles and workflows (the command
+line's words come after the file's and win: `utils/argparse_utils.py:516-546` of vLLM 0.34.0)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from replaylint.cli.main import main
+
+FLY = (
+    "model: Qwen/Qwen3-4B\nreturn-sampling-mask: true\nlogprobs-mode: processed_logprobs\nenable-scale-out: true\n"
+    "speculative-config:\n  method: ngram\n  num_speculative_tokens: 4\n  prompt_lookup_max: 4\n"
+    "  rejection_sample_method: fly\n"
+)
+STANDARD_SPEC = '{"method": "ngram", "num_speculative_tokens": 4, "prompt_lookup_max": 4, "rejection_sample_method": "standard"}'
+JSON_DUMPS = f"""import json
+import subprocess
+
+SPEC = {STANDARD_SPEC}
+
+if __name__ == "__main__":
+    subprocess.run(["vllm", "serve", "--config", "CONFIG_PATH", "--speculative-config", json.dumps(SPEC)], check=True)
+"""
+
+
+def found(root: Path, *paths: str) -> list[tuple[str, str, int]]:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        main(
+            [
+                "check",
+                "--no-respect-gitignore",
+                "--no-cache",
+                "--target-vllm",
+                "0.34.0",
+                "--output-format",
+                "json",
+                *(str(root / p) for p in paths or ("",)),
+            ]
+        )
+    return sorted(
+        (item["code"], Path(item["filename"]).resolve().relative_to(root.resolve()).as_posix(), item["location"]["row"])
+        for item in json.loads(out.getvalue())
+    )
+
+
+def tree(root: Path, launcher: str, where: str = "launch/replay_server.py", config: str = FLY, git: bool = True) -> Path:
+    (root / "configs").mkdir(parents=True)
+    if git:  # a config named alone is read with the repository that holds it
+        (root / ".git").mkdir()
+    (root / "configs" / "serve.yaml").write_text(config)
+    (root / where).parent.mkdir(parents=True, exist_ok=True)
+    (root / where).write_text(launcher)
+    return root
+
+
+SHELL_LINE = f"vllm serve --config configs/serve.yaml --speculative-config '{STANDARD_SPEC}'"
+LAUNCHERS = {
+    "json_dumps": JSON_DUMPS.replace("CONFIG_PATH", "configs/serve.yaml"),
+    "popen_literal": (
+        "import subprocess\n\nsubprocess.Popen(\n    [\n        'vllm', 'serve', '--config', 'configs/serve.yaml',\n"
+        f"        '--speculative-config', '{STANDARD_SPEC}',\n    ]\n)\n"
+    ),
+    "check_call_string": (
+        "import subprocess\n\n"
+        f"subprocess.check_call({SHELL_LINE!r}, shell=True)\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("spelling", sorted(LAUNCHERS))
+def test_a_python_launcher_replacing_the_spec_makes_the_config_clean_alone_and_in_the_tree(tmp_path: Path, spelling: str) -> None:
+    assert found(tree(tmp_path / "no_repository", LAUNCHERS[spelling], git=False)) == []  # read from the folder above
+    root = tree(tmp_path / "repository", LAUNCHERS[spelling])
+    assert found(root) == []
+    assert found(root, "configs/serve.yaml") == []  # pre-commit names the config alone
+
+
+def test_a_project_inside_a_larger_repository_reads_the_config_from_its_own_folder(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    tree(tmp_path / "services" / "policy", LAUNCHERS["json_dumps"], where="tools/launch/serve_policy.py", git=False)
+    assert found(tmp_path, "services/policy/configs/serve.yaml") == []
+    assert found(tmp_path) == []
+
+
+def test_a_python_launcher_that_keeps_the_spec_leaves_the_finding_at_the_configs_line(tmp_path: Path) -> None:
+    root = tree(tmp_path, "import subprocess\n\nsubprocess.run(['vllm', 'serve', '--config', 'configs/serve.yaml'], check=True)\n")
+    assert found(root) == [("RPL306", "configs/serve.yaml", 9)]
+    assert found(root, "configs/serve.yaml") == [("RPL306", "configs/serve.yaml", 9)]
+
+
+def test_a_launcher_loading_another_config_does_not_judge_this_one(tmp_path: Path) -> None:
+    root = tree(tmp_path, JSON_DUMPS.replace("CONFIG_PATH", "configs/other.yaml"))
+    (root / "configs" / "other.yaml").write_text("model: Qwen/Qwen3-4B\n")
+    assert found(root, "configs/serve.yaml") == [("RPL306", "configs/serve.yaml", 9)]
+
+
+def test_a_config_path_from_the_environment_judges_nothing(tmp_path: Path) -> None:
+    launcher = JSON_DUMPS.replace("CONFIG_PATH", "{os.environ['SERVE_CONFIG']}").replace('"{os', 'f"{os').replace("import json", "import json\nimport os")
+    root = tree(tmp_path, launcher)
+    assert found(root, "configs/serve.yaml") == [("RPL306", "configs/serve.yaml", 9)]
