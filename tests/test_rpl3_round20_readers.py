@@ -2,7 +2,11 @@
 "configs/serve.yaml", ...])` in launch/): the relative path is read from the project's folder above the
 launcher (the working folder is not known; a program in launch/ runs from there), and the YAML checked on
 its own is judged by that launcher too, as by shell scripts, Dockerfiles and workflows (the command
-line's words come after the file's and win: `utils/argparse_utils.py:516-546` of vLLM 0.34.0)."""
+line's words come after the file's and win: `utils/argparse_utils.py:516-546` of vLLM 0.34.0).
+
+A client function called in a loop over tasks the tree spells out (`for task in TASK_OVERRIDES: run(task)`)
+sends each task's sampling (`BASE | TASK_OVERRIDES[task]`): a per-task presence penalty is reported at its
+line; tasks from outside (`sys.argv`), a task the loop skips or never reaches stay silent."""
 
 from __future__ import annotations
 
@@ -107,3 +111,65 @@ def test_a_config_path_from_the_environment_judges_nothing(tmp_path: Path) -> No
     launcher = JSON_DUMPS.replace("CONFIG_PATH", "{os.environ['SERVE_CONFIG']}").replace('"{os', 'f"{os').replace("import json", "import json\nimport os")
     root = tree(tmp_path, launcher)
     assert found(root, "configs/serve.yaml") == [("RPL306", "configs/serve.yaml", 9)]
+
+
+# A client function called in a loop over values the tree spells out: each turn's call, its loop name bound.
+SERVER = (
+    "import os\n\nos.execvp('vllm', ['vllm', 'serve', 'Qwen/Qwen3-4B', '--port', '8000', '--return-sampling-mask',\n"
+    "    '--logprobs-mode', 'processed_logprobs', '--enable-scale-out'])\n"
+)
+TASKS = """import sys
+
+import requests
+
+URL = "http://localhost:8000/inference/v1/generate"
+BASE = {"temperature": 1.0, "top_k": 64, "max_tokens": 1024}
+OVERRIDES = {
+    "math": {"max_tokens": 4096},
+    "creative": {"temperature": 1.2, "presence_penalty": 0.4},
+}
+
+
+def run(task):
+    sampling_params = MERGED
+    return requests.post(URL, json={"token_ids": [1, 2], "sampling_params": sampling_params}, timeout=300).json()
+
+
+if __name__ == "__main__":
+    LOOP
+"""
+UNION, SPREAD, DICT_CALL = "BASE | OVERRIDES[task]", "{**BASE, **OVERRIDES[task]}", "dict(BASE, **OVERRIDES[task])"
+
+
+def per_task(root: Path, merged: str, loop: str) -> Path:
+    (root / "tools").mkdir(parents=True)
+    (root / "rollout").mkdir()
+    (root / "tools" / "launch.py").write_text(SERVER)
+    (root / "rollout" / "tasks.py").write_text(TASKS.replace("MERGED", merged).replace("LOOP", loop))
+    return root
+
+
+@pytest.mark.parametrize(
+    ("merged", "loop"),
+    [
+        (UNION, "for task in OVERRIDES:\n        run(task)"),
+        (SPREAD, 'for task in ["math", "creative"]:\n        run(task)'),
+        (DICT_CALL, "for task in OVERRIDES.keys():\n        print(run(task))"),
+        (UNION, 'for task in ("creative", "math"):\n        results = run(task)'),
+    ],
+)
+def test_a_per_task_override_a_loop_sends_is_reported_at_its_line(tmp_path: Path, merged: str, loop: str) -> None:
+    assert found(per_task(tmp_path, merged, loop)) == [("RPL302", "rollout/tasks.py", 9)]
+
+
+@pytest.mark.parametrize(
+    "loop",
+    [
+        'for task in ["math"]:\n        run(task)',  # the penalized task is not run
+        "for task in sys.argv[1:]:\n        run(task)",  # the tasks come from the command line
+        'for task in OVERRIDES:\n        if task != "creative":\n            run(task)',  # a branch not taken for it
+        'for task in OVERRIDES:\n        if task == "creative":\n            break\n        run(task)',  # the loop ends before it
+    ],
+)
+def test_a_loop_that_does_not_send_the_penalized_task_is_clean(tmp_path: Path, loop: str) -> None:
+    assert found(per_task(tmp_path, UNION, loop)) == []
