@@ -173,3 +173,34 @@ def test_a_per_task_override_a_loop_sends_is_reported_at_its_line(tmp_path: Path
 )
 def test_a_loop_that_does_not_send_the_penalized_task_is_clean(tmp_path: Path, loop: str) -> None:
     assert found(per_task(tmp_path, UNION, loop)) == []
+
+
+# mise tasks: each command of a task's `run`, run by a shell as written.
+MASK_ONLY = "vllm serve Qwen/Qwen3-4B --return-sampling-mask --enable-scale-out"
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "line"),
+    [
+        (".mise.toml", f'[tasks.serve]\ndescription = "Replay server"\nrun = "{MASK_ONLY}"\n', 3),
+        ("mise.toml", f"[tasks]\nserve = '{MASK_ONLY}'\n", 2),
+        ("mise.toml", f'[tasks.serve]\ndepends = ["build"]\nrun = [\n  "uv sync",\n  "{MASK_ONLY}",\n]\n', 5),
+        ("mise.local.toml", f"[tasks.serve]\nrun = '''\nexport VLLM_LOGGING_LEVEL=INFO\n{MASK_ONLY}\n'''\n", 4),
+    ],
+)
+def test_a_mise_task_starting_the_server_is_read_where_it_is_written(tmp_path: Path, name: str, text: str, line: int) -> None:
+    (tmp_path / name).write_text(text)
+    assert found(tmp_path) == [("RPL003", name, line)]
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("mise.toml", f"[tasks.serve]\nrun = '{MASK_ONLY} {{{{arg(name=\"flags\", default=\"\")}}}}'\n"),  # flags given when run
+        ("mise.toml", f'[tasks.serve]\nrun = "{MASK_ONLY} {{% if env.PROD %}}--logprobs-mode processed_logprobs{{% endif %}}"\n'),
+        ("tasks.toml", f'[tasks.serve]\nrun = "{MASK_ONLY}"\n'),  # not a file mise reads
+    ],
+)
+def test_a_mise_task_whose_words_are_given_when_it_runs_is_open(tmp_path: Path, name: str, text: str) -> None:
+    (tmp_path / name).write_text(text)
+    assert found(tmp_path) == []
