@@ -75,7 +75,6 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 # Cases waiting for a change, each with the reason; run as strict xfail.
 PENDING: dict[str, str] = {
     "honcho_procfile_two_replay_servers_round_robin_chat_client": "first run (stop 43): RPL301 missed (Procfile servers; a client cycling over a literal list of URLs)",
-    "serverpool_consecutive_ports_policy_mask_without_scale_out": "first run (stop 43): RPL301 missed (a ServerPool building vllm serve argv from dataclass fields in a loop)",
 }
 
 

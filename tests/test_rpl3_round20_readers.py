@@ -204,3 +204,61 @@ def test_a_mise_task_starting_the_server_is_read_where_it_is_written(tmp_path: P
 def test_a_mise_task_whose_words_are_given_when_it_runs_is_open(tmp_path: Path, name: str, text: str) -> None:
     (tmp_path / name).write_text(text)
     assert found(tmp_path) == []
+
+
+# A pool that spawns one `vllm serve` per role in a loop over a table the tree spells out: one server per turn.
+POOL = """import subprocess
+from dataclasses import dataclass, field
+
+
+@dataclass
+class ServerSpec:
+    model: str
+    extra: list[str] = field(default_factory=list)
+
+
+ROLES = {
+    "judge": ServerSpec("Qwen/Qwen3-8B", ["--max-model-len", "16384"]),
+    "policy": ServerSpec("Qwen/Qwen3-4B", ["--return-sampling-mask", "--logprobs-mode", "processed_logprobs"]),
+}
+
+
+class ServerPool:
+    def __init__(self, roles, base_port=8000):
+        self.roles = roles
+        self.base_port = base_port
+        self.procs = {}
+
+    def start(self):
+        LOOP
+            self.procs[name] = subprocess.Popen(["vllm", "serve", spec.model, "--port", str(port), *spec.extra])
+        return self
+
+
+if __name__ == "__main__":
+    ServerPool(ROLES).start()
+"""
+ENUMERATED = "for offset, (name, spec) in enumerate(self.roles.items()):\n            port = self.base_port + offset"
+ITEMS = "for name, spec in self.roles.items():\n            port = self.base_port"
+
+
+@pytest.mark.parametrize("loop", [ENUMERATED, ITEMS])
+def test_a_pool_spawning_the_policy_server_without_scale_out_reports_its_mask_word(tmp_path: Path, loop: str) -> None:
+    (tmp_path / "pool.py").write_text(POOL.replace("LOOP", loop))
+    assert found(tmp_path) == [("RPL301", "pool.py", 13)]
+
+
+@pytest.mark.parametrize(
+    ("loop", "roles"),
+    [
+        (ENUMERATED, '"processed_logprobs"]'),  # as written: reported
+        (ENUMERATED, '"processed_logprobs", "--enable-scale-out"]'),  # the policy server opens the route
+        (ENUMERATED.replace("self.roles.items()", "json.load(open('roles.json')).items()"), '"processed_logprobs"]'),
+        (ENUMERATED + "\n            if name == 'policy':\n                break", '"processed_logprobs"]'),  # a turn may end the loop
+    ],
+)
+def test_a_pool_whose_roles_are_not_all_known_here_stays_open(tmp_path: Path, loop: str, roles: str) -> None:
+    text = "import json\n" + POOL.replace("LOOP", loop).replace('"processed_logprobs"]', roles)
+    (tmp_path / "pool.py").write_text(text)
+    expected = [("RPL301", "pool.py", 14)] if loop == ENUMERATED and roles == '"processed_logprobs"]' else []
+    assert found(tmp_path) == expected
