@@ -73,10 +73,7 @@ LAUNCHERS = {
         "import subprocess\n\nsubprocess.Popen(\n    [\n        'vllm', 'serve', '--config', 'configs/serve.yaml',\n"
         f"        '--speculative-config', '{STANDARD_SPEC}',\n    ]\n)\n"
     ),
-    "check_call_string": (
-        "import subprocess\n\n"
-        f"subprocess.check_call({SHELL_LINE!r}, shell=True)\n"
-    ),
+    "check_call_string": (f"import subprocess\n\nsubprocess.check_call({SHELL_LINE!r}, shell=True)\n"),
 }
 
 
@@ -108,7 +105,11 @@ def test_a_launcher_loading_another_config_does_not_judge_this_one(tmp_path: Pat
 
 
 def test_a_config_path_from_the_environment_judges_nothing(tmp_path: Path) -> None:
-    launcher = JSON_DUMPS.replace("CONFIG_PATH", "{os.environ['SERVE_CONFIG']}").replace('"{os', 'f"{os').replace("import json", "import json\nimport os")
+    launcher = (
+        JSON_DUMPS.replace("CONFIG_PATH", "{os.environ['SERVE_CONFIG']}")
+        .replace('"{os', 'f"{os')
+        .replace("import json", "import json\nimport os")
+    )
     root = tree(tmp_path, launcher)
     assert found(root, "configs/serve.yaml") == [("RPL306", "configs/serve.yaml", 9)]
 
@@ -196,7 +197,7 @@ def test_a_mise_task_starting_the_server_is_read_where_it_is_written(tmp_path: P
 @pytest.mark.parametrize(
     ("name", "text"),
     [
-        ("mise.toml", f"[tasks.serve]\nrun = '{MASK_ONLY} {{{{arg(name=\"flags\", default=\"\")}}}}'\n"),  # flags given when run
+        ("mise.toml", f'[tasks.serve]\nrun = \'{MASK_ONLY} {{{{arg(name="flags", default="")}}}}\'\n'),  # flags given when run
         ("mise.toml", f'[tasks.serve]\nrun = "{MASK_ONLY} {{% if env.PROD %}}--logprobs-mode processed_logprobs{{% endif %}}"\n'),
         ("tasks.toml", f'[tasks.serve]\nrun = "{MASK_ONLY}"\n'),  # not a file mise reads
     ],

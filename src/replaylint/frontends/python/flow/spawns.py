@@ -29,10 +29,10 @@ from ..strings import python_quote
 from .callsites import calls, reads_parameter, reads_stored_parameter, words_of_parameter
 from .dicts import written
 from .engines import contexts
-from .loop_turns import turn_frames
 from .environ import runner_variable
 from .facts import Kwargs
 from .frames import Frame, reaching
+from .loop_turns import turn_frames
 from .members import init_of
 from .module import FUNCTIONS, Module
 from .reader import Qualified, Reader
