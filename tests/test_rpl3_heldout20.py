@@ -36,10 +36,6 @@ cases (a `--config` YAML value the command line replaces: trace replay, speculat
 After the lead's fix (tests/test_vllm_config_launchers.py): a GitHub Actions workflow's `run:` step reads a relative
 `--config` path from the checkout (the folder holding `.github`), and a config checked alone is judged by the workflows
 that load it too; the two trace-replay cases pass. 11 of 16 after.
-After tests/test_rpl3_round20_readers.py: a Python launcher reads a relative `--config` path from the folder above it
-that holds it and judges the config checked alone; a client function called in a loop over tasks spelt out is read per
-turn; mise tasks start servers; a `vllm serve` spawned in a loop over a table spelt out is one server per turn. 15 of
-16 after (the honcho case's `itertools.cycle` over a comprehension of `OpenAI` clients is still missed).
 """
 
 from __future__ import annotations
