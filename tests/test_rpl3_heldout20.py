@@ -74,11 +74,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
 PENDING: dict[str, str] = {
-    "config_yaml_fly_speculation_overridden_by_json_dumps_standard_clean": "first run (stop 43): false RPL306 at configs/serve.yaml:11 (the argv --speculative-config replaces the YAML spec)",
-    "execvp_server_generate_sampling_dict_union_per_task_presence_penalty": "first run (stop 43): RPL302 missed (a per-task override merged with | into the request)",
     "honcho_procfile_two_replay_servers_round_robin_chat_client": "first run (stop 43): RPL301 missed (Procfile servers; a client cycling over a literal list of URLs)",
-    "mise_task_server_generate_penalty_from_generationconfig_dataclass_default": "first run (stop 43): RPL302 missed (a GenerationConfig-like dataclass default penalty)",
-    "serverpool_consecutive_ports_policy_mask_without_scale_out": "first run (stop 43): RPL301 missed (a ServerPool building vllm serve argv from dataclass fields in a loop)",
 }
 
 

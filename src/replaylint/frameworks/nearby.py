@@ -24,6 +24,12 @@ def upward(relative: str, launching: str, read_text: ReadText) -> str | None:
     return None if found is None else found[1]
 
 
+def paths_upward(relative: str, launching: str) -> Iterator[str]:
+    """`relative` from the launching file's folder and each folder above it, nearest first."""
+    for folder in _folders(launching, (relative,)):
+        yield os.path.normpath(os.path.join(folder, relative))
+
+
 def found_upward(relative: str, launching: str, read_text: ReadText) -> tuple[str, str] | None:
     """`upward`, with the path the text was read from."""
     for folder in _folders(launching, (relative,)):

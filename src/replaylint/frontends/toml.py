@@ -1,4 +1,5 @@
-"""TOML frontend: prime-rl configuration files (`uv run rl @ rl.toml`, `uv run inference @ inference.toml`).
+"""TOML frontend: prime-rl configuration files (`uv run rl @ rl.toml`, `uv run inference @ inference.toml`),
+and mise's tasks (`mise_tasks`: `[tasks.serve] run = "vllm serve ..."`, read by the shell interpreter).
 
 The file is read by `toml_document` (values and the spans of their keys); prime-rl
 configurations become launches (`frameworks.prime_rl`, the registry's `toml_finder`, decides from
@@ -16,8 +17,11 @@ import re
 from ..framework_registry import toml_finders
 from ..frameworks import engine_mappings
 from ..model import Edit, Fix, Launch
+from ..readers.host_scripts import launches_of
 from ..source import ExtractContext, ParseError, SourceFile
 from ..toml_document import TomlError, parses, read
+from . import mise_tasks
+from .mise_tasks import is_mise_config
 
 __all__ = ["extract", "render", "parses"]
 
@@ -36,6 +40,8 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
             return []
         line, col = _position(str(error))
         raise ParseError(f"TOML syntax error: {str(error).split(' (at ')[0]}", line, col) from None
+    if is_mise_config(source.path):
+        return launches_of(mise_tasks.scripts(document), source, context, lambda text: text)
     for adapter in toml_finders():
         claimed = getattr(adapter.load(), adapter.toml_finder)(document, context.read_text)
         if claimed is not None:

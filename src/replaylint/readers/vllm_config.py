@@ -33,7 +33,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .. import files
 from ..frameworks.fork_files import PACKAGES
-from ..frameworks.nearby import tree_root
+from ..frameworks.nearby import paths_upward, tree_root
 from ..model import UNKNOWN, Edit, Launch, LineIndex, RemoveSetting, RenameSetting, SetSetting, Setting, Span
 from ..records import record
 from ..source import ExtractContext, SourceFile
@@ -214,6 +214,9 @@ def config_candidates(path_text: str, context: ExtractContext, launching_path: s
     root = tree_root(launching_path, context.list_folder, PACKAGES)
     if root is not None and os.path.normpath(os.path.join(root, path_text)) not in tried:
         yield os.path.normpath(os.path.join(root, path_text))
+        tried.add(os.path.normpath(os.path.join(root, path_text)))
+    # The working folder is not known: a program in launch/ runs from the project's folder above it.
+    yield from (path for path in paths_upward(path_text, launching_path) if path not in tried)
 
 
 # A script's own `cd` into its folder or one above it, on a line of its own before the launch:

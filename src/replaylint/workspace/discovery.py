@@ -44,7 +44,7 @@ CI_FOLDERS = frozenset({".github", ".gitlab", ".buildkite", ".circleci", ".ci", 
 # Hidden files are skipped too, except the launch files a tool reads by that name: dstack's default
 # run configuration (`dstack apply` without `-f`: `.dstack.yml`, else `.dstack.yaml`) and GitLab's
 # pipeline.
-HIDDEN_LAUNCH_FILES = frozenset({".dstack.yml", ".dstack.yaml", ".gitlab-ci.yml"})
+HIDDEN_LAUNCH_FILES = frozenset({".dstack.yml", ".dstack.yaml", ".gitlab-ci.yml", ".mise.toml", ".mise.local.toml"})
 
 
 class Excluder:

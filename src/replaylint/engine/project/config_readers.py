@@ -13,7 +13,8 @@ name is handed over.
 A framework's config judged as if a program ran it as written (`Launch.config_alone`: a NeMo-RL
 config) is judged by the launches of its tree that read it, as their config or as a `defaults:`
 parent, when there are any (`launchers_of`), by what they all report about it: the command
-lines of shell scripts, Dockerfiles and GitHub Actions workflows under the repository that holds it (the folder with `.git`
+lines of shell scripts, Dockerfiles, GitHub Actions workflows and Python programs (`subprocess.run(["vllm",
+"serve", "--config", ...])`) under the repository that holds it (the folder with `.git`
 above it, inside the checked tree), at most `MAX_LAUNCHERS` that the prefilter lets through (of
 `MAX_WALKED` read).
 """
@@ -28,7 +29,7 @@ from ... import files
 MAX_FOLDERS = 200
 MAX_FILES = 100
 MAX_LAUNCHERS, MAX_WALKED = 20, 2000  # launchers checked, and scripts and Dockerfiles read for them
-_LAUNCHER_KINDS = ("shell", "dockerfile")  # command lines of programs that load a config by path
+_LAUNCHER_KINDS = ("shell", "dockerfile", "python")  # command lines of programs that load a config by path
 _READERS = ("hydra", "OmegaConf")
 _ENGINES = ("LLM", "EngineArgs")
 _SKIPPED = ("node_modules", "venv", "__pycache__", "site-packages")

@@ -148,6 +148,11 @@ def items_pair(target: ast.expr, iterated: ast.expr) -> tuple[ast.expr, str, str
 
 def turns_of(reader: Evaluates, loop: ast.For | ast.AsyncFor, frame: Frame) -> list[_Turn] | None:
     """What each turn binds the loop's names to (None: the iterable is not spelt out)."""
+    counted = _enumerated(loop)
+    if counted is not None:  # `for offset, (name, spec) in enumerate(ROLES.items())`: the inner loop's turns, counted
+        index, inner = counted
+        turns = turns_of(reader, inner, frame)
+        return None if turns is None else [{**turn, index: (_counter(n, inner.iter), frame)} for n, turn in enumerate(turns)]
     pair = items_pair(loop.target, loop.iter)
     if pair is not None:
         mapping, key_name, value_name = pair
@@ -164,6 +169,22 @@ def turns_of(reader: Evaluates, loop: ast.For | ast.AsyncFor, frame: Frame) -> l
             return None
         turns.append(turn)
     return turns
+
+
+def _enumerated(loop: ast.For | ast.AsyncFor) -> tuple[str, ast.For] | None:
+    """The counter's name and the loop without it, for `for n, item in enumerate(items)` (from 0)."""
+    iterated, target = loop.iter, loop.target
+    if not (isinstance(iterated, ast.Call) and isinstance(iterated.func, ast.Name) and iterated.func.id == "enumerate"):
+        return None
+    if len(iterated.args) != 1 or iterated.keywords or not isinstance(target, ast.Tuple) or len(target.elts) != 2:
+        return None
+    if not isinstance(target.elts[0], ast.Name):
+        return None
+    return target.elts[0].id, ast.For(target=target.elts[1], iter=iterated.args[0], body=[], orelse=[])
+
+
+def _counter(number: int, at: ast.expr) -> ast.Constant:
+    return ast.copy_location(ast.Constant(value=number), at)
 
 
 def _items(reader: Evaluates, mapping: ast.expr, frame: Frame) -> Kwargs | None:

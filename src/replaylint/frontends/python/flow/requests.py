@@ -381,8 +381,10 @@ def _function_frames(reader: Reader, module: Module, function: ast.FunctionDef |
     through = list(partial_sites(reader, module, function))  # `short = partial(function, ...)`, then `short(...)`
     found = []
     for home, site, partial in [*((home, site, None) for home, site in sites), *through][:MAX_SITES]:
-        args = bind(reader, Function(module, function), site.node, caller_frame(reader, home, site), partial=partial)
-        found.append(replace(plain, args={name: value.via(home.span(site.node)) for name, value in args.items()}))
+        # `for task in TASKS: run(task)`: each turn's call, its loop name bound to the turn's element
+        for caller in turn_frames(reader, [caller_frame(reader, home, site)]):
+            args = bind(reader, Function(module, function), site.node, caller, partial=partial)
+            found.append(replace(plain, args={name: value.via(home.span(site.node)) for name, value in args.items()}))
     return found or [plain]
 
 

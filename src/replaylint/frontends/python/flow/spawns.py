@@ -32,6 +32,7 @@ from .engines import contexts
 from .environ import runner_variable
 from .facts import Kwargs
 from .frames import Frame, reaching
+from .loop_turns import turn_frames
 from .members import init_of
 from .module import FUNCTIONS, Module
 from .reader import Qualified, Reader
@@ -92,7 +93,8 @@ def spawned_launches(reader: Reader, module: Module) -> Iterator[Launch]:
             continue
         if not from_caller:
             continue
-        for frame in contexts(reader, module, call):
+        # `for name, spec in self.roles.items(): Popen([..., *spec.extra])`: one server per turn
+        for frame in turn_frames(reader, contexts(reader, module, call)):
             launch = _launch(reader, module, node, words, frame) if frame.args is not None or frame.init is not None else None
             if launch is not None:
                 yield launch
