@@ -35,7 +35,9 @@ First run (stop 43, on merge-s43 ac55436): of 8 expected findings 3 exact, 5 mis
 cases (a `--config` YAML value the command line replaces: trace replay, speculative config) (PENDING).
 After the lead's fix (tests/test_vllm_config_launchers.py): a GitHub Actions workflow's `run:` step reads a relative
 `--config` path from the checkout (the folder holding `.github`), and a config checked alone is judged by the workflows
-that load it too; the two trace-replay cases pass. 11 of 16 after.
+that load it too; the two trace-replay cases pass. Then (h-fxI, tests/test_rpl3_round20_readers.py): a Python launcher that
+names the config relative to where it runs, requests read once per loop turn, mise tasks, `enumerate` loops spawning
+servers; 15 of 16, no expectation changed. Waits: the honcho case (a client picked by `next(itertools.cycle([...]))`).
 """
 
 from __future__ import annotations
