@@ -60,7 +60,6 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 PENDING: dict[str, str] = {
-    "prime_common_sh_keeps_v1_pin_away_clean": "first run (stop 43): false RPL206 at src/prime_rl/inference/server.py:17 (common.sh exports VLLM_USE_V2_MODEL_RUNNER=1, which keeps prime-rl own 0 away)",
     "skyrl_engine_kwargs_default_adaptive_spec_ray_job": "first run (stop 43): RPL002 missed (adaptive speculative verification from an engine kwargs default; multi-node ray job submit)",
     "verl_alias_key_common_sh_v1_pin": "first run (stop 43): RPL206 missed (VLLM_USE_V2_MODEL_RUNNER=0 exported by a sourced common.sh before the verl launch)",
 }

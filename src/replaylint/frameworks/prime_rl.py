@@ -156,7 +156,10 @@ def launches(
     forked = fork(document.source.path, read_text)
     key = _edition_key(document, base) or (forked.edition if forked is not None else None)
     launch = build(EDITIONS, lambda edition: _launch(document, base, label, edition, forked, env), key)
-    return [launch] if launch is not None else []
+    if launch is None:
+        return []
+    # On its own, its findings in the fork's source are the tree's launches' (their environment decides).
+    return [replace(launch, source_lines_by_launchers=True) if env is None else launch]
 
 
 def _edition_key(document: TomlDocument, base: tuple[str, ...]) -> tuple[str, str] | None:
