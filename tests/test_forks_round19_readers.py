@@ -1,5 +1,5 @@
-"""What round 19 of the held-out forks taught the shell reader and the prime-rl reader
-(tests/test_forks_heldout19.py), and their precision: each test takes a held-out tree, checks what it reports,
+"""What round 19 of the held-out forks taught the shell reader and the prime-rl reader, and the SkyRL override
+reading it confirmed (tests/test_forks_heldout19.py), and their precision: each test takes a held-out tree, checks what it reports,
 and changes it so that the value may not reach vLLM, or does, or reaches it another way.
 
 Shell: a script that sources a file of the tree (`source "$(dirname "$0")/common.sh"`, `. ./common.sh`) reads
@@ -104,3 +104,28 @@ def test_a_plain_vllm_launch_reads_the_sourced_variable_at_its_export(tmp_path: 
 def test_a_plain_vllm_launch_without_a_known_sourced_zero_is_silent(tmp_path: Path, common: str, run_line: str) -> None:
     root = plain_tree(tmp_path, common, run_line)
     assert {code for code, _, _ in findings(root)} & {"RPL206"} == set()
+
+
+SKYRL_CASE = "skyrl_engine_kwargs_default_adaptive_spec_ray_job"
+SKYRL_SUBMIT = "examples/train/replay/submit_multinode.sh"
+SKYRL_SPEC = "{method:ngram,num_speculative_tokens:4,prompt_lookup_max:4,prompt_lookup_min:2,enable_adaptive_verification:true}"
+SKYRL_SPACED = "{method: ngram, num_speculative_tokens: 4, prompt_lookup_max: 4, prompt_lookup_min: 2, enable_adaptive_verification: true}"
+SKYRL_JOB = (
+    'ray job submit --address="http://127.0.0.1:8265" \\\n'
+    """  --runtime-env-json='{"working_dir": ".", "env_vars": {"NCCL_DEBUG": "WARN", "SKYRL_LOG_LEVEL": "INFO"}}' \\\n"""
+    "  -- uv run --isolated --extra fsdp -m skyrl.train.entrypoints.main_base \\\n"
+)
+
+
+@pytest.mark.parametrize(
+    "spec, expected",
+    [(SKYRL_SPEC, set()), (SKYRL_SPACED, {("RPL002", SKYRL_SUBMIT, 16)})],
+    ids=["yaml-keys-without-blanks", "yaml-flow-mapping"],
+)
+def test_skyrl_override_dict_is_read_as_omegaconf_reads_it(tmp_path: Path, spec: str, expected: set) -> None:
+    """SkyRL's `OmegaConf.from_cli` reads `{method:ngram,...}` as keys `method:ngram` (vLLM refuses them as unknown
+    keywords, no replay rule); `{method: ngram, ...}` is the dict whose adaptive verification vLLM refuses."""
+    root = in_repository(CORPUS / SKYRL_CASE, tmp_path / SKYRL_CASE)
+    edit(root / SKYRL_SUBMIT, SKYRL_JOB, "uv run --isolated --extra fsdp -m skyrl.train.entrypoints.main_base \\\n")
+    edit(root / SKYRL_SUBMIT, SKYRL_SPEC, spec)
+    assert findings(root) == expected
