@@ -4,7 +4,7 @@ Each case is a trimmed real tree of tests/data/forks/ with the edit a user makes
 (the edits of tests/test_forks_nemo_open_instruct.py, and a few more; prime-rl's trees are the
 folders of tests/data/forks/prime_rl/, a base and a patch each, tests/test_forks_prime_rl.py; and the
 NeMo-RL, open-instruct and prime-rl trees of held-out rounds 2 and 3, tests/data/forks_heldout2/ and
-forks_heldout3/, the trees with a launch of rounds 8 and 9, and all twelve trees of rounds 10 to 18). replaylint checks the
+forks_heldout3/, the trees with a launch of rounds 8 and 9, all twelve trees of rounds 10 to 18, and the ten of round 19 it reads). replaylint checks the
 launch that runs the fork (NeMo-RL's default config, open-instruct's `grpo_fast.py` script,
 prime-rl's rl.toml) and
 builds its engine from the fork's own code; vLLM itself (tests/differential/vllm_judge.py in the
@@ -284,6 +284,21 @@ CASES = {  # name -> (framework, edits)
             ("verl_subclass_run_server_mask_rollout_defaults", "examples/grpo_trainer/run_qwen2_5_3b_grpo_replay.sh"),
         ),
     ),
+    **_held_out(  # held-out round 19 (tests/test_forks_heldout19.py): the trees replaylint reads, each with its launch
+        19,  # (verl_alias_key_common_sh_v1_pin: PENDING; skyrl_engine_kwargs_default_adaptive_spec_ray_job: refused for keys no rule reads)
+        (
+            ("nemo_child_yaml_alias_key_logits_processors", "examples/run_grpo_math_replay.sh"),
+            ("nemo_env_switch_common_sh_child_yaml_clean", "scripts/run_grpo_replay.sh"),
+            ("oi_actor_mask_extra_body_top_k_spec_flag_off_clean", "scripts/train/qwen/grpo_replay_7b.sh"),
+            ("oi_driver_mask_engine_kwargs_no_top_k", "scripts/train/debug/replay_grpo_fast.sh"),
+            ("openrlhf_driver_flag_logprobs_from_correction", "examples/scripts/train_reinforce_replay_ray.sh"),
+            ("openrlhf_env_mask_ray_job_env_vars_clean", "examples/scripts/submit_grpo_replay_2nodes.sh"),
+            ("prime_alias_key_train_top_k_default", "scripts/replay.sh"),
+            ("prime_common_sh_keeps_v1_pin_away_clean", "scripts/replay/run.sh"),
+            ("skyrl_alias_field_processor_flag_off_clean", "examples/train/gsm8k/run_gsm8k_replay.sh"),
+            ("verl_helper_kwargs_yaml_defaults_ray_job_clean", "examples/replay/submit_two_nodes.sh"),
+        ),
+    ),
 }
 DATA = REPO / "tests" / "data"
 HELDOUTS = {
@@ -301,6 +316,7 @@ HELDOUTS = {
     "heldout16": DATA / "forks_heldout16",
     "heldout17": DATA / "forks_heldout17",
     "heldout18": DATA / "forks_heldout18",
+    "heldout19": DATA / "forks_heldout19",
 }
 LAUNCHES = {"nemo_rl": forks.CONFIG, "open_instruct": forks.SCRIPT, "prime_rl": "configs/rl.toml"}
 # NeMo-RL's keywords the stand-in engine cannot take (a dummy load, no tokenizer, sleep mode on a fake GPU)

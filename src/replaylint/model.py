@@ -298,6 +298,7 @@ class Launch:
     local: bool = True  # whether its local names (`localhost`) reach it: not a compose service that publishes its port elsewhere
     local_condition: str = ""  # what that rests on: `ports: ["${PORT:-8000}:8000"]` publishes 8000 when "`PORT` is unset"
     config_alone: bool = False
+    source_lines_by_launchers: bool = False  # `config_alone` for its findings in the framework's source (a fork's line) only
 
     def __post_init__(self) -> None:
         if "" in self.open_reasons:  # a word that says nothing of itself (an empty spread) still names a reason

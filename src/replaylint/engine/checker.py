@@ -215,7 +215,8 @@ class Checker:
                 if launch.framework is not None and launch.framework.editions:
                     launch = self._edition(launch, result.notes)
                 own = self._check_launch(launch, frontend, source, result.notes)
-                own = self._reading().judged_by_launchers(path, own, self.reads, bool(self.overlay)) if own and launch.config_alone else own
+                if own and (launch.config_alone or launch.source_lines_by_launchers):
+                    own = self._reading().judged_by_launchers(path, own, self.reads, bool(self.overlay), launch.config_alone)
                 found += [(finding, launch.condition) for finding in own]
                 judged.append(launch)
             from ..vllm.unusable_masks import served  # (the model is imported by now)

@@ -174,6 +174,7 @@ def choose(launch: Launch, pin: PackagePin | None) -> tuple[Launch, str]:
             span=launch.span,
             assumptions=launch.assumptions,  # the defaults of the script that started it
             config_alone=launch.config_alone,
+            source_lines_by_launchers=launch.source_lines_by_launchers,
         )
         return _with_evidence(chosen, pin.describe()), ""  # type: ignore[union-attr]
     built = list(framework.editions.values())

@@ -40,7 +40,8 @@ span of the key that made them (the mask) or of the `[inference]` table.
 
 A command line `rl @ FILE.toml` or `inference @ FILE.toml` is read by `prime_rl_command`: the script's
 environment reaches the server (under `[inference.env_vars]`; a `VLLM_USE_V2_MODEL_RUNNER` it exports
-survives `setdefault`) and decides a fork's tests of environment variables. Not seen: CLI overrides
+survives `setdefault`) and decides a fork's tests of environment variables; the file on its own leaves its findings
+in the fork's source to those command lines of the tree (`Launch.source_lines_by_launchers`). Not seen: CLI overrides
 (`--inference.vllm.*`: they keep such a launch open), which custom algorithms sample from the policy (a
 source with an `algo` of its own makes an implicit mask unknown). Eval requests: `prime_rl_eval`.
 
@@ -156,7 +157,10 @@ def launches(
     forked = fork(document.source.path, read_text)
     key = _edition_key(document, base) or (forked.edition if forked is not None else None)
     launch = build(EDITIONS, lambda edition: _launch(document, base, label, edition, forked, env), key)
-    return [launch] if launch is not None else []
+    if launch is None:
+        return []
+    # On its own, its findings in the fork's source are the tree's launches' (their environment decides).
+    return [replace(launch, source_lines_by_launchers=True) if env is None else launch]
 
 
 def _edition_key(document: TomlDocument, base: tuple[str, ...]) -> tuple[str, str] | None:

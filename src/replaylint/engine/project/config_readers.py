@@ -156,12 +156,13 @@ class ReadBy:
             found += _placed_in(path, findings)
         return found
 
-    def judged_by_launchers(self, path: str, own: list[Any], reads: list[str], fresh: bool) -> list[Any]:
+    def judged_by_launchers(self, path: str, own: list[Any], reads: list[str], fresh: bool, whole: bool = True) -> list[Any]:
         """A framework's config judged on its own (`Launch.config_alone`, its findings `own`) that
         launches of its tree read: what they all report about it (`_about`: a pre-commit run may
         name the config alone; launches with differing overrides agree only on what holds for
         every way it is launched, each launch's own finding stays its script's); `own` when none
-        reads it."""
+        reads it. Not `whole` (`Launch.source_lines_by_launchers`): only its findings placed
+        outside it (a fork's line) are the launchers'; those in it stay."""
         launchers, walked = self.readers.launchers_of(path)
         reads.extend(walked)  # (a launcher added there may read it)
         real, found = os.path.realpath(path), None
@@ -171,7 +172,10 @@ class ReadBy:
                 reads.extend(read)
                 about = [finding for finding in findings if _about(real, launcher, finding)]
                 found = about if found is None else _common(found, about)
-        return own if found is None else found
+        if found is None or whole:
+            return own if found is None else found
+        kept = {_place(finding) for finding in found}
+        return [finding for finding in own if os.path.realpath(finding.span.path) == real or _place(finding) in kept]
 
     def _program(self, program: str, fresh: bool) -> tuple[list[Any], list[str]]:
         if program not in self.checked:

@@ -18,7 +18,7 @@ from .positional import drop
 from .scripts import assemble
 from .spans import ScriptSpans
 from .values import Field
-from .world import MAX_VALUE, TOO_BIG, Frame, World, collapse, leave, set_builtin
+from .world import MAX_VALUE, TOO_BIG, EnvEntry, Frame, World, collapse, leave, set_builtin
 
 # Scripts inside scripts (`bash -c`, heredocs fed to a shell, `eval`): a script nested deeper
 # is not read and is reported (RPL902). Each level is read in time linear in its text, whose
@@ -59,6 +59,9 @@ class BuiltinCommands:
     def run_file(self, word: Field, arguments: list[Field] | None, world: World, by_path: bool = False) -> bool:
         raise NotImplementedError
 
+    def read_file(self, word: Field, arguments: list[Field] | None, world: World, by_path: bool = False) -> World | None:
+        raise NotImplementedError
+
     def builtin(self, head: str | None, fields: list[Field], world: World) -> World:
         """What builtins do to the shell's state; other commands leave it alone."""
         arguments = fields[1:]
@@ -75,9 +78,8 @@ class BuiltinCommands:
             path = arguments[0].text if arguments else None
             if path is not None and _HARMLESS_SOURCE.search(path):
                 return world
-            if arguments:  # its launches read in this shell; what it sets stays unknown here
-                self.run_file(arguments[0], arguments[1:] or None, world)
-            return world.forget()  # a file sourced for its variables: the script's arguments stay
+            after = self.read_file(arguments[0], arguments[1:] or None, world) if arguments else None
+            return world.forget() if after is None else sourced(world, after, bool(arguments[1:]))
         if head == "eval":
             return self.eval(arguments, world)
         if head in ("read", "mapfile", "readarray", "getopts", "let", "printf", "wait"):
@@ -155,3 +157,14 @@ class BuiltinCommands:
         if self.emitted > emitted:
             self.launching.add(name)
         return [leave(result) for result in after]
+
+
+def sourced(before: World, after: World, own_arguments: bool) -> World:
+    """This shell after `source FILE` of the tree, read in it (`after`): the variables it exports
+    are known with their place in that file; its other variables stay unknown (their words'
+    offsets are the chain's, not this file's). Given arguments of its own, the file's `"$@"`
+    ends with it; otherwise a `set --` in it is this shell's."""
+    env = {name: entry if before.env.get(name) is entry else EnvEntry(entry.setting, None) for name, entry in after.env.items()}
+    assigned = {name: entry for name, entry in before.assigned.items() if after.assigned.get(name) is entry}
+    positional = before.positional if own_arguments or after.positional == before.positional else None
+    return before.forget().copy(env=env, assigned=assigned, exported=after.exported, env_open=after.env_open, positional=positional)

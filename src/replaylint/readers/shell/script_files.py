@@ -29,7 +29,7 @@ from .grammar import parse
 from .place import mapped
 from .spans import ScriptSpans
 from .values import Chunk, Field, Hole
-from .world import ARGUMENTS, MAX_VALUE, World
+from .world import ARGUMENTS, MAX_VALUE, World, collapse
 
 MAX_FILE_DEPTH = 8  # script files running script files
 _SCRIPT_SUFFIX = re.compile(r"\.(sh|bash)$")
@@ -209,20 +209,25 @@ class ScriptFiles:
     def run_file(self, word: Field, arguments: list[Field] | None, world: World, by_path: bool = False) -> bool:
         """Reads the script file `word` names in `world` (a new shell's, or this one's for `source`),
         with `arguments` as its `"$@"` (None: this shell's). False when it is not followed."""
+        return self.read_file(word, arguments, world, by_path) is not None
+
+    def read_file(self, word: Field, arguments: list[Field] | None, world: World, by_path: bool = False) -> World | None:
+        """`run_file`, giving the world the file leaves behind (its shell's state after `source`);
+        None when it is not followed."""
         segments = segments_of(self.spans)
         if len(segments) > MAX_FILE_DEPTH:
-            return False
+            return None
         named = callee_path(word, self.spans, self.context)
         if named is None or (by_path and not is_shell_script(*named)):
-            return False
+            return None
         path, text = named
         if any(os.path.realpath(source.path) == os.path.realpath(path) for _, source in segments):
-            return False  # a.sh runs b.sh runs a.sh
+            return None  # a.sh runs b.sh runs a.sh
         if arguments is not None:
             world = world.copy(positional=tuple(arguments) if len(arguments) <= MAX_VALUE else None)
         callee = SourceFile(path, text)
         anchor = self.anchor if self.anchor is not None else word.start
-        launches, emitted = self._read(segments, callee, world, anchor)
+        launches, emitted, after = self._read(segments, callee, world, anchor)
         self.emitted += emitted
         kept_alone = self._alone(segments, callee, anchor) if _SCRIPT_SUFFIX.search(path) else set()
         for launch in launches:
@@ -231,12 +236,13 @@ class ScriptFiles:
                 continue
             self.seen[identity] = len(self.launches)
             self.launches.append(replace(launch, handle=None))  # its words' offsets are the chain's, not the file's: no fix
-        return True
+        return after
 
     def _read(
         self, segments: tuple[tuple[int, SourceFile], ...], callee: SourceFile, world: World, anchor: int
-    ) -> tuple[list[Launch], int]:
-        """The launches of `callee` read after the files that run it, in `world`, and how many variants."""
+    ) -> tuple[list[Launch], int, World]:
+        """The launches of `callee` read after the files that run it, in `world`, how many variants,
+        and the world it leaves."""
         before = segments[-1][0] + len(segments[-1][1].text)
         base = before + 1
         combined = SourceFile(callee.path, self.spans.source.text[:before] + "\n" + callee.text)
@@ -248,12 +254,13 @@ class ScriptFiles:
         unread = len(self.context.unread)
         place = mapped(parse(callee.text, self.context.budget, None), lambda i: i + base)
         place.budget = self.context.budget
-        child.finish(child.run_script(place, [world]))
+        worlds = child.run_script(place, [world])
+        child.finish(worlds)
         top = len(segments[0][1].text)
         for index in range(unread, len(self.context.unread)):  # a limit met in the callee: said at its call
             if self.context.unread[index].offset > top:
                 self.context.unread[index] = replace(self.context.unread[index], offset=anchor)
-        return child.launches, child.emitted
+        return child.launches, child.emitted, collapse(worlds) if worlds else world.forget()
 
     def _alone(self, segments: tuple[tuple[int, SourceFile], ...], callee: SourceFile, anchor: int) -> set[tuple]:
         """The launches the callee gives checked on its own (its arguments forwarded)."""
@@ -261,7 +268,7 @@ class ScriptFiles:
         if key not in self.alone:
             unread, clients = len(self.context.unread), len(self.context.clients)
             own = World(positional=ARGUMENTS if self.context.forwarded_arguments == "as-written" else None, assigns=frozenset())
-            launches, _ = self._read(segments, callee, own, anchor)
+            launches, _, _ = self._read(segments, callee, own, anchor)
             del self.context.unread[unread:], self.context.clients[clients:]
             self.alone[key] = {_without_forwarded(self.launch_identity(launch)) for launch in launches}
         return self.alone[key]
