@@ -101,8 +101,6 @@ class Checker:
 
         return [rule for rule in RULES if rule.code in self.enabled]
 
-    # files
-
     def read(self, path: str) -> bytes | FileResult:
         """The bytes of a file, or the result that says why it is not checked: a file that is
         not regular (a FIFO, a device) is skipped with a note, one that cannot be read is an
@@ -206,8 +204,8 @@ class Checker:
             forwarded_arguments=self.config.forwarded_arguments,
         )
         try:
-            worth_reading = getattr(frontend, "worth_reading", None)  # a frontend's second look, past the prefilter
-            launches = frontend.extract(source, context) if worth_reading is None or worth_reading(source, context) else []
+            worth_reading = getattr(frontend, "worth_reading", lambda source, context: True)  # a second look past the prefilter
+            launches = frontend.extract(source, context) if worth_reading(source, context) else []
             found: list[tuple[Finding, str | None]] = []
             judged = []
             for launch in launches:
