@@ -48,7 +48,8 @@ def looped(reader: Evaluates, binding: Binding, name: str, frame: Frame, use: Fr
     assert isinstance(loop, (ast.For, ast.AsyncFor))
     listed = reader.evaluate(binding.value, frame)
     over = listed.ref
-    if isinstance(over, tuple) and isinstance(loop.target, ast.Name) and len(over) == 1 and _from_a_file((listed,), frame):
+    data = listed.span is not None and not listed.span.path.endswith(".py")  # (a module's list may be grown by code not read)
+    if isinstance(over, tuple) and isinstance(loop.target, ast.Name) and len(over) == 1 and data and _from_a_file((listed,), frame):
         return over[0]  # a config file's list of one item (a recipe's one op): the loop runs once, with it
     if isinstance(over, tuple) and isinstance(loop.target, ast.Name) and _from_a_file(over, frame):
         return same_item(over)  # `for model in settings["model_list"]` of a config file's one text
