@@ -150,6 +150,8 @@ def test_caller_word_that_makes_its_own_finding(tmp_path: Path) -> None:
         (b"./scripts/run_base.sh\n", True),
         (b"echo run_base.sh\n", False),
         (b"cp run_base.sh run_base.sh.bak\n", False),
+        (b"# Usage: ./ci_clean_log.sh ci.log\n", False),  # vLLM's .buildkite/scripts/ci-clean-log.sh: a comment runs nothing
+        (b"  # bash run_base.sh\n./run_base.sh\n", True),
     ],
 )
 def test_prefilter_keeps_a_script_that_runs_a_script_file(text: bytes, kept: bool) -> None:

@@ -89,10 +89,13 @@ _BEFORE_SCRIPT_FILE = re.compile(rb"(?:^|[\s;&|(`])(?:(?:ba|da|k|z)?sh|source|\.
 
 
 def _runs_script_file(data: bytes) -> bool:
+    """(Not on a comment line: a script's `# Usage: ./run.sh log` runs nothing.)"""
     offset = data.find(b".sh")
     while offset >= 0:
-        if not data[offset + 3 : offset + 4].isalnum() and _BEFORE_SCRIPT_FILE.search(data, data.rfind(b"\n", 0, offset) + 1, offset):
-            return True
+        start = data.rfind(b"\n", 0, offset) + 1
+        if not data[offset + 3 : offset + 4].isalnum() and not data[start:offset].lstrip().startswith(b"#"):
+            if _BEFORE_SCRIPT_FILE.search(data, start, offset):
+                return True
         offset = data.find(b".sh", offset + 1)
     return False
 
