@@ -105,11 +105,15 @@ def _bound_calls(module: Module, made: list[Call]) -> list[Call]:
 def decides_by_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """Whether a branch of the function tests one of its parameters (`if logprobs_mode:`): the
     caller then decides which keys reach the engine."""
-    names = {param.arg for param in parameters(function)}
-    return any(
-        isinstance(node, (ast.If, ast.IfExp)) and any(isinstance(n, ast.Name) and n.id in names for n in walk(node.test))
-        for node in walk(function)
-    )
+    known = getattr(function, "_replaylint_decides", None)  # asked for each engine and request of the function
+    if known is None:
+        names = {param.arg for param in parameters(function)}
+        known = any(
+            isinstance(node, (ast.If, ast.IfExp)) and any(isinstance(n, ast.Name) and n.id in names for n in walk(node.test))
+            for node in walk(function)
+        )
+        function._replaylint_decides = known  # type: ignore[union-attr]  (an ast is never changed: `asts`)
+    return known
 
 
 def reads_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.AST) -> bool:
