@@ -16,3 +16,7 @@ def sample(token_ids: list[int]) -> dict:
     }
     body = {"token_ids": token_ids, "sampling_params": params}
     return requests.post("http://127.0.0.1:8000/inference/v1/generate", json=body, timeout=600).json()
+
+
+if __name__ == "__main__":
+    print(sample([151644, 872, 198])["choices"][0]["sampling_mask"])
