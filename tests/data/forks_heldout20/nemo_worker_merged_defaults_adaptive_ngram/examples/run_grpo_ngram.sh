@@ -1,0 +1,7 @@
+#!/bin/bash
+set -euo pipefail
+
+uv run python examples/run_grpo.py \
+    --config examples/configs/grpo_math_1B_ngram.yaml \
+    cluster.gpus_per_node=8 \
+    logger.wandb_enabled=false

@@ -1,0 +1,4 @@
+#!/bin/bash
+set -euo pipefail
+
+uv run rl @ configs/gsm8k/rl.toml

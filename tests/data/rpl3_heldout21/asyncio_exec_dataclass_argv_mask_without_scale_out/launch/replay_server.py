@@ -1,0 +1,33 @@
+"""Start the replay server for the rollout workers (asyncio, one process)."""
+
+import asyncio
+from dataclasses import dataclass, field
+
+
+@dataclass
+class ReplayServerArgs:
+    model: str = "Qwen/Qwen3-8B"
+    port: int = 8000
+    extra: list[str] = field(default_factory=list)
+
+    def argv(self) -> list[str]:
+        return [
+            "serve",
+            self.model,
+            "--port",
+            str(self.port),
+            "--return-sampling-mask",
+            "--logprobs-mode",
+            "processed_logprobs",
+            *self.extra,
+        ]
+
+
+async def main() -> None:
+    args = ReplayServerArgs(extra=["--max-model-len", "8192"])
+    proc = await asyncio.create_subprocess_exec("vllm", *args.argv())
+    await proc.wait()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# n-gram speculation on the replay server, block verification.
+set -euo pipefail
+
+exec vllm serve Qwen/Qwen3-8B \
+  --return-sampling-mask \
+  --logprobs-mode processed_logprobs \
+  --enable-scale-out \
+  --speculative-config.method ngram \
+  --speculative-config.num_speculative_tokens 4 \
+  --speculative-config.prompt_lookup_max 4 \
+  --speculative-config.rejection_sample_method block
