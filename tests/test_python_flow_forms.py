@@ -97,6 +97,30 @@ def test_a_comprehension_builds_one_engine_per_known_item() -> None:
     assert sorted(found.value("seed") for found in launches(body)) == [1, 2]
 
 
+@pytest.mark.parametrize(
+    "made",
+    [
+        "{k: D[k] for k in D}",
+        "{k: D.get(k) for k in D.keys() if k in ('logprobs_mode', 'seed')}",
+        "{name: D[key] for key, name in NAMES.items()}",
+        "{name: 'raw_logprobs' for name in MODES.values()}",
+    ],
+)
+def test_a_dict_comprehension_over_a_dict_known_whole_reads_each_item(made: str) -> None:
+    body = (
+        "D = {'logprobs_mode': 'raw_logprobs', 'seed': 1}\n"
+        "NAMES = {'logprobs_mode': 'logprobs_mode'}\nMODES = {'mode': 'logprobs_mode'}\n"
+        f"LLM('m', return_sampling_mask=True, **{made})\n"
+    )
+    assert value(body, "logprobs_mode") == "raw_logprobs"
+
+
+def test_a_dict_comprehension_over_a_dict_the_run_adds_to_is_open() -> None:
+    body = "import json\nD = {'seed': 1}\nD.update(json.load(open('extra.json')))\nLLM('m', return_sampling_mask=True, **{k: D[k] for k in D})\n"
+    (found,) = launches(body)
+    assert found.open_ended and found.get("logprobs_mode") is None
+
+
 def test_a_nested_comprehensions_names_are_its_own() -> None:
     # `extra` belongs to the outer comprehension: the module's `extra` (raw logprobs) never reaches the engines.
     body = (

@@ -23,7 +23,7 @@ from .dicts import as_val, entry as read_entry
 from .each_items import rebinds_outer
 from .facts import NOTHING, Entry, Kwargs, Val
 from .frames import Evaluates, Frame
-from .loops import items_pair, turns_of
+from .loops import items_pair, known_whole, turns_of
 from .memberships import member
 
 _MAX_TURNS = 64  # turns of a comprehension read one by one; more leave the mapping unknown
@@ -66,18 +66,19 @@ def _renamed(reader: Evaluates, key: ast.expr, variable: str, name: str, frame: 
 
 
 def _over_names(reader: Evaluates, node: ast.DictComp, frame: Frame) -> Val:
-    """`{k: getattr(args, k) for k in ("model", "logprobs_mode")}` over names spelt out: each key's
-    value read as the comprehension's expression with that name written in; a filter `if k in
-    config` keeps the names a mapping known whole holds (any other filter leaves the result open)."""
+    """`{k: getattr(args, k) for k in ("model", "logprobs_mode")}` over names spelt out (or the keys
+    or values of a dict known whole): each key's value read as the comprehension's expression with
+    that name written in; a filter `if k in config` keeps the names a mapping known whole holds (any
+    other filter leaves the result open). Over token ids, unfiltered, a token map."""
     if len(node.generators) != 1 or node.generators[0].is_async:
         return NOTHING
     generator = node.generators[0]
     target = generator.target
-    names = reader.evaluate(generator.iter, frame).value
     if not (isinstance(target, ast.Name) and isinstance(node.key, ast.Name) and node.key.id == target.id):
         return NOTHING
+    names = reader.evaluate(generator.iter, frame).value
     if names is UNKNOWN or isinstance(names, dict):
-        names = _iterated(reader, generator.iter, frame)
+        names = _iterated(reader, generator, frame)
     if isinstance(names, list) and names and all(_token_id(name) for name in names) and not generator.ifs:
         return _token_map(reader, node, target.id, names, frame)
     if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
@@ -120,13 +121,29 @@ def _turn_by_turn(reader: Evaluates, node: ast.DictComp, frame: Frame) -> Val:
     return as_val(found, frame.module.span(node))
 
 
-def _iterated(reader: Evaluates, node: ast.expr, frame: Frame) -> list | None:
-    """What a loop over a dict known whole goes through: `d` or `d.keys()` its keys, `d.values()` its values."""
-    method = node.func.attr if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and not node.args else ""
-    held = reader.evaluate(node.func.value if method else node, frame)  # type: ignore[union-attr]
-    if not isinstance(held.value, dict) or method not in ("", "keys", "values") or (held.kwargs is not None and held.kwargs.reasons):
+def _turns(reader: Evaluates, generator: ast.comprehension, frame: Frame) -> list | None:
+    """What each turn binds the comprehension's names to, as a loop's turns (`loops.turns_of`); over
+    `d.values()` of a dict the reader knows whole, its name bound to each entry in turn."""
+    iterated, target = generator.iter, generator.target
+    over_values = isinstance(iterated, ast.Call) and isinstance(iterated.func, ast.Attribute) and iterated.func.attr == "values"
+    if not over_values:
+        return turns_of(reader, generator, frame)  # type: ignore[arg-type]  # a target and an iterable, as a loop's
+    if iterated.args or iterated.keywords or not isinstance(target, ast.Name):  # type: ignore[union-attr]
         return None
-    return list(held.value.values() if method == "values" else held.value)
+    found = known_whole(reader, iterated.func.value, frame)  # type: ignore[union-attr]
+    return None if found is None else [{target.id: entry} for entry in found.entries.values()]
+
+
+def _iterated(reader: Evaluates, generator: ast.comprehension, frame: Frame) -> list | None:
+    """What a comprehension over a dict known whole goes through, a turn's item each (`_turns`):
+    `d` or `d.keys()` its keys, `d.values()` its values."""
+    turns = _turns(reader, generator, frame)
+    if turns is None or not isinstance(generator.target, ast.Name):
+        return None
+    items = [turn[generator.target.id] for turn in turns]
+    return [
+        item.setting.value if isinstance(item, Entry) else item if isinstance(item, str) else reader.evaluate(*item).value for item in items
+    ]
 
 
 def _token_id(value: object) -> bool:
@@ -135,7 +152,8 @@ def _token_id(value: object) -> bool:
 
 def _token_map(reader: Evaluates, node: ast.DictComp, variable: str, ids: list, frame: Frame) -> Val:
     """`{token_id: -100.0 for token_id in BANNED_IDS.values()}` over token ids known here (a
-    `logit_bias`): each id's value read with the id written in. The comprehension decides the biases,
+    `logit_bias`): each id's value read with the id written in (also where the comprehension's name
+    is bound outside it, which a read in its turn would take). The comprehension decides the biases,
     so a finding on them sits there (`origin`), wherever the map is passed."""
     values = {key: reader.evaluate(_Written(variable, key).visit(copy.deepcopy(node.value)), frame).value for key in ids}
     span = frame.module.span(node)

@@ -7,7 +7,6 @@ import ast
 import re
 from typing import Iterator
 
-from ..asts import walk
 from .callsites import calls
 from .module import Module
 from .refs import ENGINE_CONFIGS, engine_name
@@ -111,9 +110,8 @@ def class_aliases(module: Module, cls: ast.ClassDef) -> set[str]:
     for node in module.tree.body:
         if isinstance(node, ast.Assign) and cls.name in ast.unparse(node.value):
             found |= {t.id for t in node.targets if isinstance(t, ast.Name)}
-    for node in walk(module.tree) if f"= {cls.name}\n" in module.source.text else ():
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id == cls.name:
-            found |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    if f"= {cls.name}\n" in module.source.text:
+        found |= module.names_bound_to(cls.name)
     for site in calls(module, (f"({cls.name})",)):  # `ray.remote(Engine)`, `ray.remote(num_gpus=1)(Engine)`
         statement = site.placed.statement
         if isinstance(statement, ast.Assign) and statement.value is site.node and site.scope is not module.tree:

@@ -54,6 +54,11 @@ class Kwargs:
     # written, a finding on an absent key says so.
     assumed: list[str] = field(default_factory=list)
 
+    @property
+    def whole(self) -> bool:
+        """Whether the reader knows the mapping whole: no key unknown, none on a branch."""
+        return not self.reasons and not any(entry.guards for entry in self.entries.values())
+
     def copy(self) -> Kwargs:
         return self.rebuilt(dict(self.entries))
 

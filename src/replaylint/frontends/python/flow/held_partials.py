@@ -15,32 +15,33 @@ from .frames import Frame, parameters
 from .module import FUNCTIONS, Module
 from .reader import Reader
 from .refs import Function, Partial
+from .tree import Tree
 
 _MAX_CALLS = 4  # calls of parameters looked at per module
-_FOLLOWED: set[int] = set()  # the functions whose held partial calls are being read (a call of one may lead back)
 
 
 def held_partial_calls(
     reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef, frames_of: Callable[[Call], list[Frame]]
 ) -> Iterator[tuple[Call, Frame, Partial]]:
     """(the call of a parameter, the frame it is read in, the partial of `function` it holds there)."""
-    if id(function) in _FOLLOWED:
+    following = reader.tree.following_partials
+    if id(function) in following:
         return  # reading where a parameter call is made asked for this function's calls again
-    _FOLLOWED.add(id(function))
+    following.add(id(function))
     try:
-        for site in _parameter_calls(module)[:_MAX_CALLS]:
+        for site in _parameter_calls(reader.tree, module)[:_MAX_CALLS]:
             for frame in frames_of(site):
                 held = reader.evaluate(site.node.func, frame).ref
                 if isinstance(held, Partial) and isinstance(held.func.ref, Function) and held.func.ref.node is function:
                     yield site, frame, held
     finally:
-        _FOLLOWED.discard(id(function))
+        following.discard(id(function))
 
 
-def _parameter_calls(module: Module) -> list[Call]:
+def _parameter_calls(tree: Tree, module: Module) -> list[Call]:
     """The calls `p(...)` in the module's top-level functions whose `p` is a parameter of the function
-    (once per module: each engine function of the module asks)."""
-    kept = _CALLS.get(id(module.tree))
+    (once per module and check: each engine function of the module asks)."""
+    kept = tree.parameter_calls.get(id(module.tree))
     if kept is not None and kept[0] is module.tree:
         return kept[1]
     found: dict[int, Call] = {}
@@ -50,11 +51,5 @@ def _parameter_calls(module: Module) -> list[Call]:
             for node in walk(placed.statement):
                 if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names:
                     found.setdefault(id(node), Call(node, placed, scope, None))
-    if len(_CALLS) >= _KEPT_MODULES:
-        _CALLS.clear()
-    _CALLS[id(module.tree)] = (module.tree, list(found.values()))
-    return _CALLS[id(module.tree)][1]
-
-
-_KEPT_MODULES = 64
-_CALLS: dict[int, tuple[ast.Module, list[Call]]] = {}  # id of a module's tree -> (the tree, its parameter calls)
+    tree.parameter_calls[id(module.tree)] = (module.tree, list(found.values()))
+    return tree.parameter_calls[id(module.tree)][1]

@@ -81,7 +81,7 @@ def _pairs(reader: Evaluates, owner: Val, frame: Frame) -> Val:
     """`cfg.items()` of a mapping the reader knows whole (a recipe's `{op_name: args}`): its
     (key, value) pairs in order, as `list(...)` and `[0]` read them."""
     found = owner.kwargs
-    if found is None or found.reasons or found.assumed or any(entry.guards for entry in found.entries.values()):
+    if found is None or not found.whole or found.assumed:  # (as a value, the pairs carry no assumption on)
         return NOTHING
     pairs = []
     for key in found.entries:

@@ -156,7 +156,7 @@ def turns_of(reader: Evaluates, loop: ast.For | ast.AsyncFor, frame: Frame) -> l
     pair = items_pair(loop.target, loop.iter)
     if pair is not None:
         mapping, key_name, value_name = pair
-        items = _items(reader, mapping, frame)
+        items = known_whole(reader, mapping, frame)
         return None if items is None else [{key_name: key, value_name: item} for key, item in items.entries.items()]
     elements = _elements(loop.iter, frame, reader)
     if elements is None:
@@ -187,12 +187,10 @@ def _counter(number: int, at: ast.expr) -> ast.Constant:
     return ast.copy_location(ast.Constant(value=number), at)
 
 
-def _items(reader: Evaluates, mapping: ast.expr, frame: Frame) -> Kwargs | None:
-    """The dict `mapping` of `mapping.items()` when the reader knows it whole (no key unknown or on a branch)."""
+def known_whole(reader: Evaluates, mapping: ast.expr, frame: Frame) -> Kwargs | None:
+    """The dict `mapping` (of `mapping.items()`) when the reader knows it whole (`Kwargs.whole`)."""
     found = reader.evaluate(mapping, frame).kwargs
-    if found is None or found.reasons or any(item.guards for item in found.entries.values()):
-        return None
-    return found
+    return found if found is not None and found.whole else None
 
 
 def _keys(reader: Evaluates, target: ast.expr, iterated: ast.expr, frame: Frame) -> list[str] | None:
@@ -204,7 +202,7 @@ def _keys(reader: Evaluates, target: ast.expr, iterated: ast.expr, frame: Frame)
         if iterated.args or iterated.keywords:
             return None
         iterated = iterated.func.value
-    items = _items(reader, iterated, frame)
+    items = known_whole(reader, iterated, frame)
     return None if items is None or len(items.entries) > MAX_KEYS else list(items.entries)
 
 

@@ -78,6 +78,7 @@ class Module:
     _uses: Counter[str] | None = None  # names -> how many times the module names them
     _enclosing: dict[int, ast.FunctionDef | ast.AsyncFunctionDef] | None = None  # id of a function -> the function it is written in
     _values: set[str] | None = None  # names given as a keyword's or a dict's value
+    _renames: dict[str, set[str]] | None = None  # a name -> the names an assignment binds to it (`model_cls = VLLMModel`)
 
     @property
     def path(self) -> str:
@@ -166,6 +167,15 @@ class Module:
                 elif isinstance(node, ast.Dict):
                     self._values.update(value.id for value in node.values if isinstance(value, ast.Name))
         return self._values
+
+    def names_bound_to(self, name: str) -> set[str]:
+        """The names an assignment anywhere in the module binds to `name` alone (`model_cls = VLLMModel`)."""
+        if self._renames is None:
+            self._renames = {}
+            for node in walk(self.tree):
+                if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name):
+                    self._renames.setdefault(node.value.id, set()).update(t.id for t in node.targets if isinstance(t, ast.Name))
+        return self._renames.get(name, set())
 
     def name_uses(self, name: str) -> int:
         """How many times the module names `name` (as an `ast.Name`: read, written or called)."""

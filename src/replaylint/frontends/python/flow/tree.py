@@ -73,6 +73,10 @@ class Tree:
         self._module_texts: dict[str, tuple[str, str] | None] = {}
         self._importers: dict[tuple[str, tuple[str, ...]], list[tuple[str, str]]] = {}
         self.opened = 0
+        # the held partials' memos (`held_partials`): the functions whose calls are being read (a call of one may
+        # lead back), and each module's calls of parameters, by the id of its ast (with the ast)
+        self.following_partials: set[int] = set()
+        self.parameter_calls: dict[int, tuple[ast.Module, list]] = {}
         # Whether constructions of a class are looked for in other modules (costly: up to
         # MAX_NEARBY files read): only when this module is read for the module whose names it uses.
         self.sites_elsewhere = False
