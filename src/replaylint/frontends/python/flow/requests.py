@@ -126,6 +126,9 @@ def reaching_engines(reader: Reader, module: Module, found: Iterable[tuple[ast.C
     """Each engine launch with the requests of the module that reach its construction, and the
     defaults those rest on among its assumptions."""
     found = list(found)
+    if not any(launch.open_ended or launch.value("return_sampling_mask") not in (None, False) for _, launch, _ in found):
+        yield from ((launch, kwargs) for _, launch, kwargs in found)  # no replay engine here: what requests send cannot matter
+        return
     sent: dict[int, list[tuple[Request, tuple[Assumption, ...], Span | None]]] = {}
     names = _replay_owners(module, found)
     # an engine built under `if __name__ == "__main__":` has no owner name, but may be handed on (`Generator(llm, params)`)
