@@ -107,9 +107,9 @@ def class_aliases(module: Module, cls: ast.ClassDef) -> set[str]:
     names it (`ENGINES = {"vllm": Engine}`) or a registry its decorator fills (`@register("vllm")`), in a
     function the class itself (`model_cls = VLLMModel`) or a Ray actor class of it (`actor_cls = ray.remote(Engine)`)."""
     found = registered_into(module, cls)
-    for node in module.tree.body:
-        if isinstance(node, ast.Assign) and cls.name in ast.unparse(node.value):
-            found |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    for value, targets in _assignments(module.tree):
+        if cls.name in value:
+            found |= targets
     if f"= {cls.name}\n" in module.source.text:
         found |= module.names_bound_to(cls.name)
     for site in calls(module, (f"({cls.name})",)):  # `ray.remote(Engine)`, `ray.remote(num_gpus=1)(Engine)`
@@ -117,3 +117,17 @@ def class_aliases(module: Module, cls: ast.ClassDef) -> set[str]:
         if isinstance(statement, ast.Assign) and statement.value is site.node and site.scope is not module.tree:
             found |= {t.id for t in statement.targets if isinstance(t, ast.Name)}
     return found
+
+
+def _assignments(tree: ast.Module) -> list[tuple[str, set[str]]]:
+    """The module-level assignments, each value as Python writes it back with the names it binds
+    (once per module: each class of the module asks)."""
+    known = getattr(tree, "_replaylint_assignments", None)
+    if known is None:
+        known = [
+            (ast.unparse(node.value), {t.id for t in node.targets if isinstance(t, ast.Name)})
+            for node in tree.body
+            if isinstance(node, ast.Assign)
+        ]
+        tree._replaylint_assignments = known  # type: ignore[attr-defined]  (an ast is never changed: `asts`)
+    return known

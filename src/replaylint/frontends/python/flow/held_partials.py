@@ -47,7 +47,10 @@ def _parameter_calls(tree: Tree, module: Module) -> list[Call]:
     found: dict[int, Call] = {}
     for scope in (node for node in module.tree.body if isinstance(node, FUNCTIONS)):
         names = {param.arg for param in parameters(scope)}
+        body = {id(statement) for statement in scope.body}
         for placed in module.statements(scope):
+            if id(placed.statement) not in body:
+                continue  # walked with the statement of the body it is in, whose place a call takes
             for node in walk(placed.statement):
                 if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names:
                     found.setdefault(id(node), Call(node, placed, scope, None))

@@ -148,40 +148,42 @@ class Module:
     def referenced(self, name: str) -> bool:
         """Whether `name` is read other than called (`pool.submit(make_llm, **cfg)`, `f = make_llm`):
         whoever it is handed to may call it with anything."""
-        if self._handed is None:
-            called = {id(node.func) for node in walk(self.tree) if isinstance(node, ast.Call)}
-            self._handed = {
-                node.id
-                for node in walk(self.tree)
-                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and id(node) not in called
-            }
-        return name in self._handed
+        return name in self._names()[0]
 
     def names_as_values(self) -> set[str]:
         """The names the module gives as a keyword's or a dict's value (`type=VLLM`, `{"vllm": VLLM}`)."""
-        if self._values is None:
-            self._values = set()
-            for node in walk(self.tree):
-                if isinstance(node, ast.keyword) and isinstance(node.value, ast.Name):
-                    self._values.add(node.value.id)
-                elif isinstance(node, ast.Dict):
-                    self._values.update(value.id for value in node.values if isinstance(value, ast.Name))
-        return self._values
+        return self._names()[2]
 
     def names_bound_to(self, name: str) -> set[str]:
         """The names an assignment anywhere in the module binds to `name` alone (`model_cls = VLLMModel`)."""
-        if self._renames is None:
-            self._renames = {}
-            for node in walk(self.tree):
-                if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name):
-                    self._renames.setdefault(node.value.id, set()).update(t.id for t in node.targets if isinstance(t, ast.Name))
-        return self._renames.get(name, set())
+        return self._names()[3].get(name, set())
 
     def name_uses(self, name: str) -> int:
         """How many times the module names `name` (as an `ast.Name`: read, written or called)."""
+        return self._names()[1][name]
+
+    def _names(self) -> tuple[set[str], Counter[str], set[str], dict[str, set[str]]]:
+        """The module's names read other than called, named, given as values and bound to another name,
+        found in one walk (each reader of the value flow asks one of them, most of them for every module)."""
         if self._uses is None:
-            self._uses = Counter(node.id for node in walk(self.tree) if isinstance(node, ast.Name))
-        return self._uses[name]
+            called, loaded, values, renames = set(), [], set(), {}
+            uses: Counter[str] = Counter()
+            for node in walk(self.tree):
+                if isinstance(node, ast.Name):
+                    uses[node.id] += 1
+                    if isinstance(node.ctx, ast.Load):
+                        loaded.append(node)
+                elif isinstance(node, ast.Call):
+                    called.add(id(node.func))
+                elif isinstance(node, ast.keyword) and isinstance(node.value, ast.Name):
+                    values.add(node.value.id)
+                elif isinstance(node, ast.Dict):
+                    values.update(value.id for value in node.values if isinstance(value, ast.Name))
+                elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Name):
+                    renames.setdefault(node.value.id, set()).update(t.id for t in node.targets if isinstance(t, ast.Name))
+            self._handed = {node.id for node in loaded if id(node) not in called}
+            self._uses, self._values, self._renames = uses, values, renames
+        return self._handed, self._uses, self._values, self._renames  # type: ignore[return-value]
 
     def lines_with(self, words: tuple[str, ...]) -> list[int]:
         """The numbers of the lines that hold one of `words`, sorted (cached)."""
