@@ -41,6 +41,7 @@ from .client_factories import (
     spread_keyword,
     with_bound,
 )
+from .client_picks import every_item, taken_items
 from .client_partials import partial_sends, with_call_keywords
 from .dspy_lms import dspy_target
 from .frames import Frame, parameters
@@ -131,12 +132,12 @@ def clients(reader: Reader, module: Module) -> Iterator[Client]:
         if not isinstance(func, ast.Attribute) or not (route or _may_post(call.node, func)):
             continue
         for frame in request_frames(reader, module, call):  # a function's parameters, as each call of it passes them
-            found = _openai(reader, call.node, func, frame, route) if route else _post(reader, call.node, func, frame)
-            if found is not None:
-                yield found
+            if route:
+                yield from _openai(reader, call.node, func, frame, route)
+            elif (posted_client := _post(reader, call.node, func, frame)) is not None:
+                yield posted_client
     for sent, method, frame, site, site_frame in partial_sends(reader, module, lambda func: _openai_route(func) is not None):
-        found = _openai(reader, sent, method, frame, _openai_route(method) or "")
-        if found is not None:
+        for found in _openai(reader, sent, method, frame, _openai_route(method) or ""):
             yield replace(found, request=with_call_keywords(reader, found.request, site, site_frame, OPENAI_FIELDS, setting_of))
 
 
@@ -162,17 +163,25 @@ def _openai_route(func: ast.Attribute) -> str | None:
     return next((r for suffix, r in _OPENAI_ROUTES.items() if chain.endswith("." + suffix)), None)
 
 
-def _openai(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame, route: str) -> Client | None:
+def _openai(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame, route: str) -> list[Client]:
+    """The request of an OpenAI client's call, to the address its client was made with; to each
+    address when the client takes turns over a list of clients made with several (`client_picks`)."""
     receiver = _receiver(func)
-    made = _constructions(reader, receiver, as_written(reader, frame), _OPENAI_CLASSES) or module_client(receiver, frame)
+    written = as_written(reader, frame)
+    made = _constructions(reader, receiver, written, _OPENAI_CLASSES) or module_client(receiver, frame)
     spread = [spread_keyword(reader, call, where, "base_url") for call, where in made]
-    addresses = {url_address(s[0] if s else text(reader, keyword(c, "base_url"), w)) for (c, w), s in zip(made, spread)}
-    if len(addresses) != 1 or None in addresses:
-        return None
-    host, port, base = addresses.pop()  # type: ignore[misc]
-    condition = spread[0][1] if spread[0] else _address_condition(keyword(made[0][0], "base_url"), made[0][1])
+    addresses = [url_address(s[0] if s else text(reader, keyword(c, "base_url"), w)) for (c, w), s in zip(made, spread)]
+    if not addresses or None in addresses or (len(set(addresses)) != 1 and not every_item(reader, receiver, written)):
+        return []
     settings, open_ended = _fields(reader, node, frame, ("extra_body",))
-    return Client(host, port, Request("http", frame.module.span(node), settings, open_ended, base.rstrip("/") + route, condition))
+    found = []
+    for address in dict.fromkeys(addresses):
+        at = addresses.index(address)
+        host, port, base = address  # type: ignore[misc]
+        given = spread[at]
+        condition = given[1] if given else _address_condition(keyword(made[at][0], "base_url"), made[at][1])
+        found.append(Client(host, port, Request("http", frame.module.span(node), settings, open_ended, base.rstrip("/") + route, condition)))
+    return found
 
 
 def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> Client | None:
@@ -285,6 +294,10 @@ def _constructions(reader: Reader, node: ast.expr | None, frame: Frame, classes:
     if isinstance(node, ast.Call) and _is_class(node, classes):
         return [(node, frame)]
     if isinstance(node, (ast.Call, ast.Subscript)):  # `make_client(cfg)`, `policy_client()[0]`
+        items = taken_items(reader, node, frame)  # `next(pool)` of `itertools.cycle(CLIENTS)`
+        if items is not None:
+            each = [_constructions(reader, item, where, classes, depth) for item, where in items]
+            return [made for found in each for made in found] if all(each) else []
         return factory_made(reader, node, frame, lambda value, inner: _constructions(reader, value, inner, classes, depth))
     if isinstance(node, ast.Name) and node.id == "self" and frame.cls is not None:
         return self_made(reader, frame, classes)  # `self.post(...)` in a subclass of the session class
