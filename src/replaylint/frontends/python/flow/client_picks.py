@@ -92,10 +92,14 @@ def _next_of(reader: Reader, given: ast.expr, frame: Frame) -> tuple[str | None,
         return ("first", given.args[0]) if iterated or _called(reader, given, frame, _CYCLES) else (None, None)
     if not isinstance(given, ast.Name):
         return None, None
+    found = _statement_of(frame.module, given, frame.scope)
+    scope = found[0] if found is not None else frame.scope
+    if scope is not frame.scope:
+        frame = Frame(frame.module, scope)
     made = bound_once(frame, given.id)
     if not isinstance(made, ast.Call) or not _called(reader, made, frame, _CYCLES) or len(made.args) != 1 or made.keywords:
         return None, None
-    here = bool(frame.module.binders(frame.scope, given.id))
+    here = scope is frame.module.tree or bool(frame.module.binders(scope, given.id))
     return ("first" if here else "every"), made.args[0]
 
 
