@@ -29,9 +29,7 @@ PROCFILE = (
 PLAIN_PROCFILE = "policy_a: vllm serve Qwen/Qwen3-4B --port 8000\npolicy_b: vllm serve Qwen/Qwen3-4B --port 8001\n"
 CREATE = 'client.chat.completions.create(model="Qwen/Qwen3-4B", messages=messages, temperature=1.0, logprobs=True)'
 URLS = '["http://localhost:8000/v1", "http://localhost:8001/v1"]'
-CLIENTS = (
-    '[OpenAI(base_url="http://localhost:8000/v1", api_key="EMPTY"), OpenAI(base_url="http://localhost:8001/v1", api_key="EMPTY")]'
-)
+CLIENTS = '[OpenAI(base_url="http://localhost:8000/v1", api_key="EMPTY"), OpenAI(base_url="http://localhost:8001/v1", api_key="EMPTY")]'
 
 
 def found(root: Path) -> list[tuple[str, str, int]]:
@@ -39,7 +37,10 @@ def found(root: Path) -> list[tuple[str, str, int]]:
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
         main(["check", "--no-respect-gitignore", "--no-cache", "--target-vllm", "0.34.0", "--output-format", "json", str(root)])
     return sorted(
-        {(item["code"], Path(item["filename"]).resolve().relative_to(root.resolve()).as_posix(), item["location"]["row"]) for item in json.loads(out.getvalue())}
+        {
+            (item["code"], Path(item["filename"]).resolve().relative_to(root.resolve()).as_posix(), item["location"]["row"])
+            for item in json.loads(out.getvalue())
+        }
     )
 
 
@@ -67,7 +68,8 @@ def reported_at_request(module: str) -> list[tuple[str, str, int]]:
 # Each spelling's rollout module.
 TAKES_TURNS = {
     "cycle_over_comprehension_of_urls": client_module(
-        f"SERVERS = {URLS}\n_clients = itertools.cycle([OpenAI(base_url=url, api_key='EMPTY') for url in SERVERS])", "client = next(_clients)"
+        f"SERVERS = {URLS}\n_clients = itertools.cycle([OpenAI(base_url=url, api_key='EMPTY') for url in SERVERS])",
+        "client = next(_clients)",
     ),
     "cycle_imported_over_literal_clients": client_module(f"CLIENTS = {CLIENTS}\n_pool = cycle(CLIENTS)", "client = next(_pool)"),
     "random_choice_of_clients": client_module(f"CLIENTS = {CLIENTS}", "client = random.choice(CLIENTS)"),
@@ -138,3 +140,66 @@ def test_a_list_not_known_whole_keeps_the_client_unknown(tmp_path: Path, spellin
 def test_no_item_a_replay_server_is_silent(tmp_path: Path, spelling: str) -> None:
     assert found(tree(tmp_path, TAKES_TURNS[spelling], PLAIN_PROCFILE)) == []
 
+
+def url_module(head: str, body: str) -> str:
+    """A rollout module whose request is sent to an address `body` picks from `SERVERS`."""
+    lines = ["import itertools", "import os", "import random", "", "import requests", "from openai import OpenAI", ""]
+    lines += [f"SERVERS = {URLS}", *head.splitlines(), "", "", "def rollout(messages):"]
+    return "\n".join([*lines, *(f"    {line}" for line in body.splitlines())]) + "\n"
+
+
+def posted_at(module: str, words: str) -> list[tuple[str, str, int]]:
+    line = next(n for n, text in enumerate(module.splitlines(), 1) if words in text)
+    return [("RPL301", "rollout/client.py", line)]
+
+
+# Each spelling's module, and the words of the line its finding is at.
+URL_PICKS = {
+    "openai_base_url_next_of_cycle": (
+        url_module("_urls = itertools.cycle(SERVERS)", f"client = OpenAI(base_url=next(_urls), api_key='EMPTY')\nreturn {CREATE}"),
+        "completions.create(",
+    ),
+    "openai_base_url_name_of_random_choice": (
+        url_module("", f"url = random.choice(SERVERS)\nclient = OpenAI(base_url=url, api_key='EMPTY')\nreturn {CREATE}"),
+        "completions.create(",
+    ),
+    "requests_post_f_string_of_next": (
+        url_module(
+            "_urls = itertools.cycle(SERVERS)",
+            "base = next(_urls)\nbody = {'model': 'Qwen/Qwen3-4B', 'messages': messages}\n"
+            "return requests.post(f'{base}/chat/completions', json=body).json()",
+        ),
+        "requests.post(",
+    ),
+    "requests_post_sum_of_choice": (
+        url_module("", "return requests.post(random.choice(SERVERS) + '/chat/completions', json={'messages': messages}).json()"),
+        "requests.post(",
+    ),
+}
+
+
+@pytest.mark.parametrize("spelling", sorted(URL_PICKS))
+def test_a_chat_request_to_an_address_taken_from_a_list_is_reported(tmp_path: Path, spelling: str) -> None:
+    module, words = URL_PICKS[spelling]
+    assert found(tree(tmp_path, module)) == posted_at(module, words)
+
+
+NOT_WHOLE = {
+    "from_the_environment": "SERVERS = os.environ['SERVERS'].split(',')",
+    "appended_later": f"SERVERS = {URLS}\nSERVERS.append(os.environ['EXTRA'])",
+    "replaced_later": f"SERVERS = {URLS}\nSERVERS[:] = os.environ['SERVERS'].split(',')",
+}
+
+
+@pytest.mark.parametrize("spelling", sorted(URL_PICKS))
+@pytest.mark.parametrize("listed", sorted(NOT_WHOLE))
+def test_an_address_list_not_known_whole_is_silent(tmp_path: Path, spelling: str, listed: str) -> None:
+    module = URL_PICKS[spelling][0].replace(f"SERVERS = {URLS}", NOT_WHOLE[listed])
+    assert found(tree(tmp_path, module)) == []
+
+
+@pytest.mark.parametrize("first, reported", [("8000", True), ("9100", False)])
+def test_an_address_cycle_made_where_it_is_taken_gives_its_first_item_only(tmp_path: Path, first: str, reported: bool) -> None:
+    urls = f'["http://localhost:{first}/v1", "http://localhost:8001/v1"]'
+    module = url_module("", f"client = OpenAI(base_url=next(itertools.cycle({urls})))\nreturn {CREATE}")
+    assert found(tree(tmp_path, module)) == (posted_at(module, "completions.create(") if reported else [])

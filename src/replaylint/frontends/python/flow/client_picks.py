@@ -11,17 +11,20 @@ at run time, or changed later (`CLIENTS.append(...)`, `CLIENTS += ...`), is not 
 from __future__ import annotations
 
 import ast
+import copy
 from dataclasses import replace
+from typing import Any
 
-from .anonymous import Made as Written
-from .anonymous import as_function
-from .bodies import bound_once
+from ....model import UNKNOWN
+from .anonymous import Made as Written, as_function
+from .bodies import bound_once, text
 from .facts import Val
 from .frames import Frame, reaching
 from .loops import changed_in_place
 from .module import Module, Placed
 from .reader import Reader
 from .refs import Qualified
+from .urls import url_address
 
 Items = list[tuple[ast.expr, Frame]]
 
@@ -137,7 +140,9 @@ def _made(reader: Reader, node: ast.ListComp | ast.GeneratorExp, frame: Frame) -
         return None
     function = as_function(frame.module, node, placed.statement, Written(node, scope, around.cls, placed))
     at = frame.module.statements(function)[0]
-    inner = Frame(frame.module, function, around.cls, None, at, frame.depth, frame.stack, outer=around if scope is not frame.module.tree else None)
+    inner = Frame(
+        frame.module, function, around.cls, None, at, frame.depth, frame.stack, outer=around if scope is not frame.module.tree else None
+    )
     if not all(isinstance(item, Val) for item in over.ref):
         return None
     return [(node.elt, replace(inner, args={generator.target.id: item})) for item in over.ref]
@@ -150,3 +155,72 @@ def _statement_of(module: Module, node: ast.expr, scope: ast.AST) -> tuple[ast.A
             if any(inner is node for inner in ast.walk(placed.statement)):
                 return where, placed
     return None
+
+
+_PICKED = "<picked>"
+_MAX_DEPTH = 4  # names followed to the pick in a text
+
+
+def picked_addresses(reader: Reader, url: Any, given: ast.expr | None, frame: Frame) -> list[tuple[str, int, str]]:
+    """Each address a URL not known whole (`url`) takes in turn (`f"{next(_servers)}/v1/completions"`)."""
+    picked = picked_texts(reader, given, frame) if url is UNKNOWN else None
+    addresses = [url_address(each) for each in picked or ()]
+    return list(dict.fromkeys(addresses)) if addresses and None not in addresses else []  # type: ignore[arg-type]
+
+
+def picked_texts(reader: Reader, node: ast.expr | None, frame: Frame) -> list[str] | None:
+    """The texts an address gives with each item of the list of texts a value in it is taken
+    from (`base_url=next(_urls)`, `f"{random.choice(SERVERS)}/v1/chat/completions"`, or a name bound
+    once to either), when every one is known; None without one pick."""
+    found: list[Items] = []
+    written = _inlined(reader, node, frame, found) if node is not None else None
+    if written is None or len(found) != 1:
+        return None
+    texts = []
+    for item, where in found[0]:
+        said = text(reader, item, where)
+        if not isinstance(said, str):
+            return None
+        given = ast.fix_missing_locations(_Placing(said).visit(copy.deepcopy(written)))
+        whole = text(reader, given, frame)
+        if not isinstance(whole, str):
+            return None
+        texts.append(whole)
+    return texts
+
+
+def _inlined(reader: Reader, node: ast.expr, frame: Frame, found: list[Items], depth: int = 0) -> ast.expr:
+    """`node` with the names bound once to a text's parts written in, and a pick (`found`) as `_PICKED`."""
+    if isinstance(node, (ast.Call, ast.Subscript)):
+        items = taken_items(reader, node, frame)
+        if items is not None:
+            found.append(items)
+            return ast.copy_location(ast.Name(_PICKED, ast.Load()), node)
+    if isinstance(node, ast.Name) and depth < _MAX_DEPTH:
+        value = bound_once(frame, node.id)
+        if isinstance(value, (ast.Call, ast.Subscript, ast.JoinedStr, ast.BinOp)):
+            before = len(found)
+            inner = _inlined(reader, value, frame, found, depth + 1)
+            return inner if len(found) > before or not isinstance(value, (ast.Call, ast.Subscript)) else node
+    if isinstance(node, ast.JoinedStr):
+        parts = [
+            ast.copy_location(ast.FormattedValue(_inlined(reader, p.value, frame, found, depth), p.conversion, p.format_spec), p)
+            if isinstance(p, ast.FormattedValue)
+            else p
+            for p in node.values
+        ]
+        return ast.copy_location(ast.JoinedStr(parts), node)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = (_inlined(reader, side, frame, found, depth) for side in (node.left, node.right))
+        return ast.copy_location(ast.BinOp(left, node.op, right), node)
+    return node
+
+
+class _Placing(ast.NodeTransformer):
+    """The pick of an address replaced by one item's text."""
+
+    def __init__(self, said: str) -> None:
+        self.said = said
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        return ast.copy_location(ast.Constant(self.said), node) if node.id == _PICKED else node
