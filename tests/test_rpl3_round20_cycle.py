@@ -128,6 +128,14 @@ PRECISION_TWINS = {
         f"_clients = cycle([OpenAI(base_url=u) for u in {URLS} if os.environ.get(u)])", "client = next(_clients)"
     ),
     "index_not_read": client_module(f"CLIENTS = {CLIENTS}", "client = CLIENTS[i]"),
+    "clients_set_by_a_function": client_module(
+        f"CLIENTS = {CLIENTS}\n\n\ndef configure(urls):\n    global CLIENTS\n    CLIENTS = [OpenAI(base_url=u) for u in urls]",
+        "client = random.choice(CLIENTS)",
+    ),
+    "cycle_set_by_a_function": client_module(
+        f"_pool = cycle({CLIENTS})\n\n\ndef configure(urls):\n    global _pool\n    _pool = cycle([OpenAI(base_url=u) for u in urls])",
+        "client = next(_pool)",
+    ),
 }
 
 

@@ -21,7 +21,7 @@ from .bodies import bound_once, text
 from .facts import Val
 from .frames import Frame, reaching
 from .loops import changed_in_place
-from .module import Module, Placed
+from .module import Module, Placed, global_writes
 from .reader import Reader
 from .refs import Qualified
 from .urls import url_address
@@ -99,7 +99,7 @@ def _next_of(reader: Reader, given: ast.expr, frame: Frame) -> tuple[str | None,
     scope = found[0] if found is not None else frame.scope
     if scope is not frame.scope:
         frame = Frame(frame.module, scope)
-    made = bound_once(frame, given.id)
+    made = bound_once(frame, given.id) if not global_writes(frame.module, given.id) else None
     if not isinstance(made, ast.Call) or not _called(reader, made, frame, _CYCLES) or len(made.args) != 1 or made.keywords:
         return None, None
     here = scope is frame.module.tree or bool(frame.module.binders(scope, given.id))
@@ -115,7 +115,7 @@ def _listed(reader: Reader, node: ast.expr, frame: Frame) -> Items | None:
     """The items of a list written item by item or made by a comprehension, or of the name bound once to one."""
     if isinstance(node, ast.Name):
         text = frame.module.source.text
-        if changed_in_place(text, node.id) or f"{node.id} +=" in text:
+        if changed_in_place(text, node.id) or f"{node.id} +=" in text or global_writes(frame.module, node.id):
             return None
         node = bound_once(frame, node.id)  # type: ignore[assignment]
     if isinstance(node, (ast.List, ast.Tuple)) and not any(isinstance(e, ast.Starred) for e in node.elts):
