@@ -37,7 +37,9 @@ After the lead's fix (tests/test_vllm_config_launchers.py): a GitHub Actions wor
 `--config` path from the checkout (the folder holding `.github`), and a config checked alone is judged by the workflows
 that load it too; the two trace-replay cases pass. Then (h-fxI, tests/test_rpl3_round20_readers.py): a Python launcher that
 names the config relative to where it runs, requests read once per loop turn, mise tasks, `enumerate` loops spawning
-servers; 15 of 16, no expectation changed. Waits: the honcho case (a client picked by `next(itertools.cycle([...]))`).
+servers; 15 of 16, no expectation changed. Then (h-pD, tests/test_rpl3_round20_cycle.py): a client taken from a list of
+clients (`next` of an `itertools.cycle` bound outside the function, `random.choice`, `CLIENTS[i % len(CLIENTS)]`) is a
+client of each item's server; 16 of 16, no expectation changed.
 """
 
 from __future__ import annotations
@@ -75,9 +77,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
-PENDING: dict[str, str] = {
-    "honcho_procfile_two_replay_servers_round_robin_chat_client": "first run (stop 43): RPL301 missed (Procfile servers; a client cycling over a literal list of URLs)",
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_a_third_are_clean() -> None:

@@ -28,28 +28,23 @@ from ....source import ExtractContext, SourceFile
 from ....vllm.unusable_masks import MASK_ENDPOINT, server_port
 from .bodies import address_condition, bound_once, resting_keys, sent_fields, spread_fields, text
 from .callsites import calls, keyword
+from .client_constructions import constructions, is_class
 from .client_factories import (
-    Made,
     as_written,
-    assigned,
-    decided_binding,
     defaults_read,
-    factory_made,
     module_client,
-    self_sets,
-    setter_frames,
     spread_keyword,
-    with_bound,
 )
 from .client_partials import partial_sends, with_call_keywords
+from .client_picks import every_item, picked_addresses
 from .dspy_lms import dspy_target
-from .frames import Frame, parameters
+from .frames import Frame
 from .litellm_routers import PROVIDERS, ROUTES, deployed_base
 from .locust_users import user_address
-from .module import FUNCTIONS, Module, parse
+from .module import Module, parse
 from .reader import Reader
 from .requests import request_frames
-from .session_subclasses import prefixed_url, self_made
+from .session_subclasses import prefixed_url
 from .tree import Tree
 from .urls import joined_address, url_address
 
@@ -84,9 +79,6 @@ _METHOD_FIRST = ("request", "stream")
 _SESSION_CLASSES = ("Client", "AsyncClient", "ClientSession")
 # requests-toolbelt's session, which joins every path to its `base_url` with `urljoin`.
 _URLJOIN_SESSIONS = ("BaseUrlSession",)
-# The OpenAI client's copies with other options (`client.with_options(timeout=600)`): same address.
-_COPIES = ("with_options", "copy")
-_MAX_CALLERS = 3  # functions followed up to the client's construction
 # The OpenAI client's own sampling arguments that vLLM reads; the rest goes through `extra_body`.
 OPENAI_FIELDS = ("temperature", "presence_penalty", "frequency_penalty", "logit_bias")
 
@@ -131,12 +123,12 @@ def clients(reader: Reader, module: Module) -> Iterator[Client]:
         if not isinstance(func, ast.Attribute) or not (route or _may_post(call.node, func)):
             continue
         for frame in request_frames(reader, module, call):  # a function's parameters, as each call of it passes them
-            found = _openai(reader, call.node, func, frame, route) if route else _post(reader, call.node, func, frame)
-            if found is not None:
-                yield found
+            if route:
+                yield from _openai(reader, call.node, func, frame, route)
+            else:
+                yield from _post(reader, call.node, func, frame)
     for sent, method, frame, site, site_frame in partial_sends(reader, module, lambda func: _openai_route(func) is not None):
-        found = _openai(reader, sent, method, frame, _openai_route(method) or "")
-        if found is not None:
+        for found in _openai(reader, sent, method, frame, _openai_route(method) or ""):
             yield replace(found, request=with_call_keywords(reader, found.request, site, site_frame, OPENAI_FIELDS, setting_of))
 
 
@@ -162,40 +154,50 @@ def _openai_route(func: ast.Attribute) -> str | None:
     return next((r for suffix, r in _OPENAI_ROUTES.items() if chain.endswith("." + suffix)), None)
 
 
-def _openai(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame, route: str) -> Client | None:
+def _openai(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame, route: str) -> list[Client]:
+    """The request of an OpenAI client's call, to the address its client was made with; to each
+    address when the client takes turns over a list of clients or addresses (`client_picks`)."""
     receiver = _receiver(func)
-    made = _constructions(reader, receiver, as_written(reader, frame), _OPENAI_CLASSES) or module_client(receiver, frame)
+    written = as_written(reader, frame)
+    made = constructions(reader, receiver, written, _OPENAI_CLASSES) or module_client(receiver, frame)
     spread = [spread_keyword(reader, call, where, "base_url") for call, where in made]
-    addresses = {url_address(s[0] if s else text(reader, keyword(c, "base_url"), w)) for (c, w), s in zip(made, spread)}
-    if len(addresses) != 1 or None in addresses:
-        return None
-    host, port, base = addresses.pop()  # type: ignore[misc]
-    condition = spread[0][1] if spread[0] else _address_condition(keyword(made[0][0], "base_url"), made[0][1])
+    addresses = [url_address(s[0] if s else text(reader, keyword(c, "base_url"), w)) for (c, w), s in zip(made, spread)]
+    turns = len(set(addresses)) > 1 and every_item(reader, receiver, written)
+    if len(made) == 1 and addresses == [None] and not spread[0]:  # `OpenAI(base_url=next(_urls))`
+        addresses = picked_addresses(reader, UNKNOWN, keyword(made[0][0], "base_url"), made[0][1])
+        turns, spread, made = True, spread * len(addresses), made * len(addresses)
+    if not addresses or None in addresses or (len(set(addresses)) != 1 and not turns):
+        return []
     settings, open_ended = _fields(reader, node, frame, ("extra_body",))
-    return Client(host, port, Request("http", frame.module.span(node), settings, open_ended, base.rstrip("/") + route, condition))
+    found = []
+    for at, (host, port, base) in ((addresses.index(a), a) for a in dict.fromkeys(addresses)):  # type: ignore[misc]
+        condition = spread[at][1] if spread[at] else _address_condition(keyword(made[at][0], "base_url"), made[at][1])
+        found.append(
+            Client(host, port, Request("http", frame.module.span(node), settings, open_ended, base.rstrip("/") + route, condition))
+        )
+    return found
 
 
-def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> Client | None:
+def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> list[Client]:
     """`requests.post(url, json=body)`, and `.post` of any session (`httpx.Client`, `aiohttp`)
     given a whole URL, or a path under the `base_url` the session was made with."""
     if func.attr in _METHOD_FIRST:
         method = keyword(node, "method") or (node.args[0] if node.args else None)
         said = text(reader, method, frame)
         if not isinstance(said, str) or said.upper() != "POST":
-            return None
+            return []
         given = keyword(node, "url") or (node.args[1] if len(node.args) > 1 and keyword(node, "method") is None else None)
     elif func.attr == "post":
         given = keyword(node, "url") or (node.args[0] if node.args else None)
     else:
-        return None
+        return []
     written = as_written(reader, frame)
     url = text(reader, given, written)
     address = url_address(url) or _under_base(reader, url, func.value, frame) or url_address(prefixed_url(reader, url, func.value, frame))
     address, at_run = (address, "") if address is not None else user_address(reader, url, func.value, frame)
-    if address is None:
-        return None
+    addresses = [address] if address is not None else picked_addresses(reader, url, given, written)
     condition = " and ".join(filter(None, (_address_condition(given, written), at_run)))
-    return posted(reader, node, _body(node), frame, address, condition, written)
+    return [posted(reader, node, _body(node), frame, each, condition, written) for each in addresses]
 
 
 def posted(
@@ -229,18 +231,18 @@ def _under_base(reader: Reader, path: Any, session: ast.expr, frame: Frame) -> t
     """(host, port, path) of a path posted through a session made with a known `base_url`."""
     if not isinstance(path, str):
         return None
-    made = _constructions(reader, session, frame, _SESSION_CLASSES + _URLJOIN_SESSIONS)
-    if made and all(_is_class(call, _URLJOIN_SESSIONS) for call, _ in made):
+    made = constructions(reader, session, frame, _SESSION_CLASSES + _URLJOIN_SESSIONS)
+    if made and all(is_class(call, _URLJOIN_SESSIONS) for call, _ in made):
         bases = {text(reader, keyword(call, "base_url") or next(iter(call.args), None), where) for call, where in made}
         base = bases.pop() if len(bases) == 1 else None
         return joined_address(base, path)
-    if not path.startswith("/") or any(_is_class(call, _URLJOIN_SESSIONS) for call, _ in made):
+    if not path.startswith("/") or any(is_class(call, _URLJOIN_SESSIONS) for call, _ in made):
         return None
     addresses = {url_address(text(reader, keyword(call, "base_url"), where)) for call, where in made}
     if len(addresses) != 1 or None in addresses:
         return None
     host, port, base = addresses.pop()  # type: ignore[misc]
-    if base.strip("/") and any(_is_class(call, ("ClientSession",)) for call, _ in made):
+    if base.strip("/") and any(is_class(call, ("ClientSession",)) for call, _ in made):
         return None  # aiohttp joins an absolute path to the origin (`URL.join`), httpx to the base's path
     return host, port, base.rstrip("/") + path
 
@@ -272,74 +274,6 @@ def _receiver(func: ast.Attribute) -> ast.expr | None:
     while isinstance(node, ast.Attribute) and node.attr in ("completions", "chat", "responses", *_OPENAI_VERBS, *_OPENAI_WRAPPERS):
         node = node.value
     return node
-
-
-def _constructions(reader: Reader, node: ast.expr | None, frame: Frame, classes: tuple[str, ...], depth: int = 0) -> Made:
-    """The calls of `classes` (`OpenAI(...)`) a client expression is, each with the frame it is
-    written in: written there, returned by a function of the tree it calls (`make_client(cfg)`),
-    bound once to its name (in the function, else the module; also by a `with`) or `self`
-    attribute (in the class), or a parameter that every call of its function in the module
-    passes one of those. Empty when any is not known."""
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _COPIES:
-        return _constructions(reader, node.func.value, frame, classes, depth)
-    if isinstance(node, ast.Call) and _is_class(node, classes):
-        return [(node, frame)]
-    if isinstance(node, (ast.Call, ast.Subscript)):  # `make_client(cfg)`, `policy_client()[0]`
-        return factory_made(reader, node, frame, lambda value, inner: _constructions(reader, value, inner, classes, depth))
-    if isinstance(node, ast.Name) and node.id == "self" and frame.cls is not None:
-        return self_made(reader, frame, classes)  # `self.post(...)` in a subclass of the session class
-    if isinstance(node, ast.Name):
-        if isinstance(frame.scope, FUNCTIONS) and node.id in {a.arg for a in parameters(frame.scope)}:
-            return _passed(reader, frame, frame.scope, node.id, classes, depth) if depth < _MAX_CALLERS else []
-        value = bound_once(frame, node.id) or with_bound(frame, node.id) or decided_binding(reader, frame, node.id)
-        values = [value] if value is not None else []
-    elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self" and frame.cls is not None:
-        sets = self_sets(frame, node.attr, made_only=True)
-        if len(sets) == 1 and isinstance(sets[0][1].statement.value, ast.Call):  # type: ignore[attr-defined]
-            method, placed = sets[0]
-            value = placed.statement.value  # type: ignore[attr-defined]
-            return [
-                made
-                for where in setter_frames(reader, frame, method, placed)
-                for made in _constructions(reader, value, where, classes, depth)
-            ]
-        values = assigned(frame.cls, node.attr)
-    else:
-        return []
-    return (
-        _constructions(reader, values[0], frame, classes, depth)
-        if len(values) == 1 and isinstance(values[0], (ast.Call, ast.Subscript))
-        else []
-    )
-
-
-def _passed(
-    reader: Reader, frame: Frame, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, classes: tuple[str, ...], depth: int
-) -> list[tuple[ast.Call, Frame]]:
-    """What the module's calls of a function pass as its parameter `name`; empty unless the
-    function is a module-level one that is only ever called by its name (not handed on)."""
-    module = frame.module
-    if frame.cls is not None or function not in module.tree.body:
-        return []
-    sites = [c for c in calls(module, (f"{function.name}(",)) if isinstance(c.node.func, ast.Name) and c.node.func.id == function.name]
-    if not sites or module.name_uses(function.name) != len(sites):
-        return []
-    position = [a.arg for a in parameters(function)].index(name)
-    found: list[tuple[ast.Call, Frame]] = []
-    for site in sites:
-        positional = [] if any(isinstance(a, ast.Starred) for a in site.node.args) else site.node.args
-        argument = keyword(site.node, name) or (positional[position] if position < len(positional) else None)
-        made = _constructions(reader, argument, Frame(module, site.scope, site.cls, None, site.placed), classes, depth + 1)
-        if not made:
-            return []
-        found += made
-    return found
-
-
-def _is_class(node: ast.Call, classes: tuple[str, ...]) -> bool:
-    func = node.func
-    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
-    return name in classes
 
 
 # -- clients that a library wraps ------------------------------------------------------------------
@@ -380,7 +314,7 @@ def _litellm(reader: Reader, node: ast.Call, frame: Frame, module: Module) -> Cl
     ours = isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "litellm"
     ours = ours or (isinstance(func, ast.Name) and "from litellm import" in module.source.text)
     model = text(reader, keyword(node, "model"), frame)
-    routers = _constructions(reader, func.value, frame, ("Router",)) if route and isinstance(func, ast.Attribute) else []
+    routers = constructions(reader, func.value, frame, ("Router",)) if route and isinstance(func, ast.Attribute) else []
     if len(routers) == 1 and "litellm" in module.source.text:  # `router.acompletion(model="policy")`: the group's deployments
         return _client(reader, node, frame, deployed_base(reader, *routers[0], model), route, ("extra_body",))
     if route is None or not ours or not (isinstance(model, str) and model.startswith(PROVIDERS)):
