@@ -28,17 +28,16 @@ from ....source import ExtractContext, SourceFile
 from ....vllm.unusable_masks import MASK_ENDPOINT, server_port
 from .bodies import address_condition, bound_once, resting_keys, sent_fields, spread_fields, text
 from .callsites import calls, keyword
+from .client_env import address_conditions, base_url
 from .client_factories import (
     Made,
     as_written,
     assigned,
     decided_binding,
-    defaults_read,
     factory_made,
     module_client,
     self_sets,
     setter_frames,
-    spread_keyword,
     with_bound,
 )
 from .client_partials import partial_sends, with_call_keywords
@@ -165,12 +164,12 @@ def _openai_route(func: ast.Attribute) -> str | None:
 def _openai(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame, route: str) -> Client | None:
     receiver = _receiver(func)
     made = _constructions(reader, receiver, as_written(reader, frame), _OPENAI_CLASSES) or module_client(receiver, frame)
-    spread = [spread_keyword(reader, call, where, "base_url") for call, where in made]
-    addresses = {url_address(s[0] if s else text(reader, keyword(c, "base_url"), w)) for (c, w), s in zip(made, spread)}
+    given = [base_url(reader, call, where) for call, where in made]
+    addresses = {url_address(url) for url, _ in given}
     if len(addresses) != 1 or None in addresses:
         return None
     host, port, base = addresses.pop()  # type: ignore[misc]
-    condition = spread[0][1] if spread[0] else _address_condition(keyword(made[0][0], "base_url"), made[0][1])
+    condition = given[0][1]
     settings, open_ended = _fields(reader, node, frame, ("extra_body",))
     return Client(host, port, Request("http", frame.module.span(node), settings, open_ended, base.rstrip("/") + route, condition))
 
@@ -194,7 +193,7 @@ def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> 
     address, at_run = (address, "") if address is not None else user_address(reader, url, func.value, frame)
     if address is None:
         return None
-    condition = " and ".join(filter(None, (_address_condition(given, written), at_run)))
+    condition = " and ".join(filter(None, (address_conditions(given, written), at_run)))
     return posted(reader, node, _body(node), frame, address, condition, written)
 
 
@@ -243,12 +242,6 @@ def _under_base(reader: Reader, path: Any, session: ast.expr, frame: Frame) -> t
     if base.strip("/") and any(_is_class(call, ("ClientSession",)) for call, _ in made):
         return None  # aiohttp joins an absolute path to the origin (`URL.join`), httpx to the base's path
     return host, port, base.rstrip("/") + path
-
-
-def _address_condition(node: ast.expr | None, frame: Frame) -> str:
-    """What an address rests on: the environment defaults it was read with, and the defaults of
-    the parameters it reads when no caller passes them (`as_written`)."""
-    return " and ".join(filter(None, (address_condition(node, frame), *defaults_read(node, frame))))
 
 
 def setting_of(reader: Reader, name: str, item: ast.keyword, frame: Frame) -> Setting:

@@ -1,0 +1,149 @@
+"""The address an OpenAI client is made with: its `base_url=` (or a `**mapping` that gives it), else
+the `OPENAI_BASE_URL` of the program's environment. openai-python's own default
+(`openai/lib/_client_auth.py`, `sync__init__`/`async__init__`, the `OpenAI`/`AsyncOpenAI` constructors'
+code): `elif base_url is None: base_url = os.environ.get("OPENAI_BASE_URL")`, then
+`"https://api.openai.com/v1"`; a `provider=` or `data_residency=` decides it instead.
+
+The environment is read where the tree writes it around the program: the module's own write
+(`os.environ["OPENAI_BASE_URL"] = URL` at its top, or in the function that makes the client before
+it; `os.environ.setdefault(...)`, resting on the variable being unset), and the shell scripts near
+the module (its folder and those above it, each with the folders one level down) that run it or a
+module that imports it (`export OPENAI_BASE_URL=URL; python -m pkg.main`, `OPENAI_BASE_URL=URL python
+main.py`). Every run found must give the same URL; a run whose environment the script does not set
+(the caller's), another write of the variable in the module or a module near it, or no run at all,
+leave the address unknown."""
+
+from __future__ import annotations
+
+import ast
+import os
+
+from ....readers.shell.program_runs import ProgramRun, program_runs
+from ....source import SourceFile
+from .bodies import address_condition, text
+from .callsites import keyword
+from .client_factories import defaults_read, spread_keyword
+from .environment_writes import environment_written
+from .facts import NOTHING
+from .frames import Frame
+from .import_statements import imports_module
+from .reader import Reader
+from .yaml_configs import import_root
+
+VARIABLE = "OPENAI_BASE_URL"
+# Keywords that decide the client's address instead of the environment (`provider=AzureOpenAI(...)`).
+_OWN_ADDRESS = ("base_url", "provider", "data_residency")
+_UP = 6  # folders above the module's looked into for scripts, at most
+_MAX_FOLDERS = 12  # folders one level down of each
+_MAX_SCRIPTS = 20  # scripts naming the variable read
+
+
+def base_url(reader: Reader, call: ast.Call, where: Frame) -> tuple[object, str]:
+    """The base URL an OpenAI client's construction gives it, and what that rests on."""
+    spread = spread_keyword(reader, call, where, "base_url")
+    if spread is not None:
+        return spread
+    given = keyword(call, "base_url")
+    if given is None and not call.args and all(item.arg is not None and item.arg not in _OWN_ADDRESS for item in call.keywords):
+        return environment_url(reader, call, where)
+    return text(reader, given, where), address_conditions(given, where)
+
+
+def address_conditions(node: ast.expr | None, frame: Frame) -> str:
+    """What an address rests on: the environment defaults it was read with, and the defaults of
+    the parameters it reads when no caller passes them (`as_written`)."""
+    return " and ".join(filter(None, (address_condition(node, frame), *defaults_read(node, frame))))
+
+
+def environment_url(reader: Reader, call: ast.Call, frame: Frame) -> tuple[object, str]:
+    """`OPENAI_BASE_URL` where the client is made, as the module and the scripts around it set it."""
+    module = frame.module
+    written = environment_written(reader, VARIABLE, call, frame)
+    if written is not NOTHING:
+        return written.value, ""
+    named = [node for node in ast.walk(module.tree) if isinstance(node, ast.Constant) and node.value == VARIABLE]
+    before = _set_before(call, frame) if len(named) == 1 else None
+    quoted = (f'"{VARIABLE}"', f"'{VARIABLE}'")
+    if (named and before is None) or any(w in near for p, near in reader.tree.nearby_texts(module.path) if p != module.path for w in quoted):
+        return None, ""  # read or written another way, or a module near it may set it
+    if before is not None and before[1]:
+        return before[0], ""  # `os.environ[NAME] = URL` before the client is made
+    default = before[0] if before is not None else None  # `os.environ.setdefault(NAME, URL)`
+    runs = _runs(reader, module.path) or [ProgramRun(None, None, None, 0)]
+    values = {run.value if run.value is not None else default for run in runs}
+    if len(values) != 1 or None in values:
+        return None, ""
+    return values.pop(), f"`{VARIABLE}` is unset" if any(run.value is None for run in runs) else ""
+
+
+def _set_before(call: ast.Call, frame: Frame) -> tuple[str, bool] | None:
+    """(URL, replaces) of an `os.environ[NAME] = URL` (True) or `os.environ.setdefault(NAME, URL)`
+    (False) that runs before the construction: a statement of the module's top (above it, when the
+    module's top makes the client), or of the body of the function that makes it, above it."""
+    function = frame.function
+    for body in (frame.module.tree.body, function.body if function is not None else []):
+        for statement in body:
+            if statement.lineno >= call.lineno and (function is None or body is function.body):
+                break
+            found = _environment_write(statement)
+            if found is not None:
+                return found
+    return None
+
+
+def _environment_write(statement: ast.stmt) -> tuple[str, bool] | None:
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+        target, value = statement.targets[0], statement.value
+        named = isinstance(target, ast.Subscript) and ast.unparse(target.value) in ("os.environ", "environ")
+        named = named and isinstance(target.slice, ast.Constant) and target.slice.value == VARIABLE  # type: ignore[union-attr]
+        return (value.value, True) if named and isinstance(value, ast.Constant) and isinstance(value.value, str) else None
+    call = statement.value if isinstance(statement, ast.Expr) else None
+    if not (isinstance(call, ast.Call) and ast.unparse(call.func) in ("os.environ.setdefault", "environ.setdefault")):
+        return None
+    arguments = call.args if len(call.args) == 2 and not call.keywords else []
+    named = bool(arguments) and isinstance(arguments[0], ast.Constant) and arguments[0].value == VARIABLE
+    given = arguments[1] if named else None
+    return (given.value, False) if isinstance(given, ast.Constant) and isinstance(given.value, str) else None
+
+
+def _runs(reader: Reader, path: str) -> list[ProgramRun]:
+    """The runs, by the scripts near it, of the module at `path` or of a module near it that imports it."""
+    context = reader.tree.context
+    programs = [path] + [near for near, text in reader.tree.nearby_texts(path) if imports_module(text, near, path)]
+    found = []
+    for script in _scripts(context, path):
+        source = SourceFile(script, context.read_text(script) or "")
+        found += [run for run in program_runs(source, context, VARIABLE) if any(_runs_module(run, script, p) for p in programs)]
+    return found
+
+
+def _scripts(context, path: str) -> list[str]:
+    """The shell scripts that name the variable, in the module's folder and those above it up to
+    the folder above the one that holds its top package (`src/` of `src/pkg/utils.py`: the
+    repository's), and the folders one level down of each."""
+    top = os.path.normpath(import_root(context.read_text, path) or os.path.dirname(path) or os.curdir)
+    folder, found = os.path.dirname(path) or os.curdir, []
+    for _ in range(_UP):
+        below = [os.path.join(folder, name) for name in context.list_folder(folder) if "." not in name]
+        for inner in [folder, *below[:_MAX_FOLDERS]]:
+            for name in context.list_folder(inner):
+                script = os.path.join(inner, name)
+                if name.endswith(".sh") and script not in found and VARIABLE in (context.read_text(script) or ""):
+                    found.append(script)
+        parent = os.path.dirname(folder) or os.curdir
+        if parent == folder or os.path.normpath(folder) == os.path.dirname(top) or len(found) >= _MAX_SCRIPTS:
+            break
+        folder = parent
+    return found[:_MAX_SCRIPTS]
+
+
+def _runs_module(run: ProgramRun, script: str, path: str) -> bool:
+    """Whether a run's `-m MODULE` names the module at `path` (by its dotted path's end), or its
+    script path does (from the script's folder or as the path's end)."""
+    stem = os.path.splitext(os.path.normpath(path))[0]
+    if run.module is not None:
+        dotted = stem.replace(os.sep, ".")
+        return dotted == run.module or dotted.endswith("." + run.module)
+    written = os.path.normpath(run.path or "")
+    beside = os.path.normpath(os.path.join(os.path.dirname(script), written))
+    return beside == os.path.normpath(path) or os.path.normpath(path).endswith(os.sep + written)
