@@ -46,7 +46,12 @@ MAIN = (
 
 
 def _tree(script: str, made: str = "AsyncClient()", name: str = "run.sh") -> dict[str, str]:
-    return {name: "#!/bin/bash\n" + script, "src/gen/__init__.py": "", "src/gen/client.py": CLIENT.format(made=made), "src/gen/main.py": MAIN}
+    return {
+        name: "#!/bin/bash\n" + script,
+        "src/gen/__init__.py": "",
+        "src/gen/client.py": CLIENT.format(made=made),
+        "src/gen/main.py": MAIN,
+    }
 
 
 # the script exports the address and runs the program that imports the client's module
@@ -151,7 +156,11 @@ def test_the_write_in_the_function_that_makes_the_client(tmp_path: Path) -> None
     ],
 )
 def test_a_module_write_not_decided_ties_nothing(tmp_path: Path, write: str) -> None:
-    script = "import os\nimport sys\n\nfrom openai import OpenAI\n\n" + write + "client = OpenAI()\nclient.completions.create(model='m', prompt='p')\n"
+    script = (
+        "import os\nimport sys\n\nfrom openai import OpenAI\n\n"
+        + write
+        + "client = OpenAI()\nclient.completions.create(model='m', prompt='p')\n"
+    )
     assert check(tmp_path, {**SERVER_ONLY, "gen.py": script}) == []
 
 
@@ -174,3 +183,91 @@ def test_the_script_export_wins_over_a_setdefault(tmp_path: Path) -> None:
     )
     run = "#!/bin/bash\n" + SERVE + "export OPENAI_BASE_URL=http://localhost:8001/v1\npython gen.py\n"
     assert check(tmp_path, {"run.sh": run, "gen.py": script}) == []
+
+
+# a compose service runs the program with the variable in its `environment`
+
+COMPOSE = (
+    "services:\n"
+    "  vllm:\n"
+    "    image: vllm/vllm-openai:v0.34.0\n"
+    "    command: [m, --port, '8000', --return-sampling-mask, --logprobs-mode, processed_logprobs, --enable-scale-out]\n"
+    "  gen:\n"
+    "    build: .\n"
+    "    command: {command}\n"
+    "    environment:\n"
+    "{environment}"
+)
+
+
+def _compose(command: str = "python -m gen.main", environment: str = "      OPENAI_BASE_URL: http://vllm:8000/v1\n") -> dict[str, str]:
+    files = _tree("")
+    del files["run.sh"]
+    return {**files, "docker-compose.yml": COMPOSE.format(command=command, environment=environment)}
+
+
+@pytest.mark.parametrize(
+    ("command", "environment"),
+    [
+        ("python -m gen.main", "      OPENAI_BASE_URL: http://vllm:8000/v1\n"),
+        ("['python3', '-m', 'gen.main']", "      - OPENAI_API_KEY=EMPTY\n      - OPENAI_BASE_URL=http://vllm:8000/v1\n"),
+        ("python src/gen/main.py", "      OPENAI_BASE_URL: 'http://vllm:8000/v1/'\n"),
+    ],
+)
+def test_the_compose_service_environment_ties_the_client(tmp_path: Path, command: str, environment: str) -> None:
+    assert check(tmp_path, _compose(command, environment)) == [("client.py", 9, "RPL301")]
+
+
+@pytest.mark.parametrize(
+    "environment",
+    [
+        "      OPENAI_BASE_URL: ${BASE_URL}\n",  # compose substitutes it
+        "      - OPENAI_BASE_URL\n",  # the host's value
+        "      OPENAI_BASE_URL: http://vllm:8001/v1\n",  # another port
+        "      OPENAI_API_KEY: EMPTY\n",  # the image's or nobody's
+    ],
+)
+def test_a_compose_environment_not_decided_ties_nothing(tmp_path: Path, environment: str) -> None:
+    assert check(tmp_path, _compose(environment=environment)) == []
+
+
+# a Kubernetes container runs the program with the variable in its `env`
+
+KUBERNETES = (
+    "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: policy\nspec:\n  template:\n    metadata:\n      labels: {app: policy}\n"
+    "    spec:\n      containers:\n        - name: vllm\n          image: vllm/vllm-openai:v0.34.0\n"
+    "          args: [m, --return-sampling-mask, --logprobs-mode, processed_logprobs, --enable-scale-out]\n"
+    "---\napiVersion: v1\nkind: Service\nmetadata:\n  name: policy-svc\n"
+    "spec:\n  selector: {app: policy}\n  ports:\n    - port: 8000\n      targetPort: 8000\n"
+    "---\napiVersion: batch/v1\nkind: Job\nmetadata:\n  name: gen\nspec:\n  template:\n    spec:\n      containers:\n"
+    "        - name: gen\n          image: gen:latest\n          command: {command}\n          env:\n{env}"
+)
+
+
+def _kubernetes(command: str, env: str) -> dict[str, str]:
+    files = _tree("")
+    del files["run.sh"]
+    return {**files, "deploy/k8s.yaml": KUBERNETES.replace("{command}", command).replace("{env}", env)}
+
+
+@pytest.mark.parametrize(
+    ("command", "env"),
+    [
+        ("[python, -m, gen.main]", "            - name: OPENAI_BASE_URL\n              value: http://policy-svc:8000/v1\n"),
+        ("[python3]\n          args: [-m, gen.main]", "            - {name: OPENAI_BASE_URL, value: 'http://policy-svc:8000/v1'}\n"),
+    ],
+)
+def test_the_kubernetes_container_env_ties_the_client(tmp_path: Path, command: str, env: str) -> None:
+    assert check(tmp_path, _kubernetes(command, env)) == [("client.py", 9, "RPL301")]
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        "            - name: OPENAI_BASE_URL\n              valueFrom: {configMapKeyRef: {name: urls, key: base}}\n",
+        "            - name: OPENAI_BASE_URL\n              value: http://$(HOST):8000/v1\n",
+        "            - name: OPENAI_BASE_URL\n              value: http://policy-svc:80/v1\n",
+    ],
+)
+def test_a_kubernetes_env_not_decided_ties_nothing(tmp_path: Path, env: str) -> None:
+    assert check(tmp_path, _kubernetes("[python, -m, gen.main]", env)) == []

@@ -81,24 +81,25 @@ def _program(words: list[Field], env_words: list[EnvWord], world: World, name: s
     if position + 1 < len(words) and words[position].text in _RUNNERS and words[position + 1].text == "run":
         position += 2
     head = words[position].text if position < len(words) else None
-    if head is None or not _PYTHON.fullmatch(head.rpartition("/")[2]):
+    if head is None or not is_python(head):
         return None
-    target = _target(words[position + 1 :])
+    target = program_target([word.text for word in words[position + 1 :]])
     if target is None:
         return None
     module, path = target
     return ProgramRun(module, path, _value(given, world, name), words[position].start)
 
 
-def _target(words: list[Field]) -> tuple[str | None, str | None] | None:
-    """(module, None) of `-m MODULE`, (None, path) of `FILE.py`; None for `-c` or a word not known."""
+def program_target(words: list[str | None]) -> tuple[str | None, str | None] | None:
+    """(module, None) of `-m MODULE`, (None, path) of `FILE.py`: what python's arguments `words`
+    run; None for `-c` or a word not known."""
     position = 0
     while position < len(words):
-        text = words[position].text
+        text = words[position]
         if text is None or text == "-c":
             return None
         if text == "-m":
-            module = words[position + 1].text if position + 1 < len(words) else None
+            module = words[position + 1] if position + 1 < len(words) else None
             return (module, None) if module else None
         if text.startswith("-m") and len(text) > 2:
             return text[2:], None
@@ -106,6 +107,11 @@ def _target(words: list[Field]) -> tuple[str | None, str | None] | None:
             return (None, text) if text.endswith(".py") else None
         position += 2 if text in _VALUED else 1
     return None
+
+
+def is_python(word: str) -> bool:
+    """Whether a command's first word is a Python interpreter (`python3`, `/usr/bin/python3.11`)."""
+    return _PYTHON.fullmatch(word.rpartition("/")[2]) is not None
 
 
 def _value(given: dict[str, Any], world: World, name: str) -> str | None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import os
 
+from ....readers.deployed_programs import deployed_program_runs
 from ....readers.shell.program_runs import ProgramRun, program_runs
 from ....source import SourceFile
 from .bodies import address_condition, text
@@ -35,7 +36,8 @@ VARIABLE = "OPENAI_BASE_URL"
 _OWN_ADDRESS = ("base_url", "provider", "data_residency")
 _UP = 6  # folders above the module's looked into for scripts, at most
 _MAX_FOLDERS = 12  # folders one level down of each
-_MAX_SCRIPTS = 20  # scripts naming the variable read
+_MAX_FILES = 20  # scripts and compose files naming the variable read
+_YAML = (".yaml", ".yml")
 
 
 def base_url(reader: Reader, call: ast.Call, where: Frame) -> tuple[object, str]:
@@ -64,7 +66,9 @@ def environment_url(reader: Reader, call: ast.Call, frame: Frame) -> tuple[objec
     named = [node for node in ast.walk(module.tree) if isinstance(node, ast.Constant) and node.value == VARIABLE]
     before = _set_before(call, frame) if len(named) == 1 else None
     quoted = (f'"{VARIABLE}"', f"'{VARIABLE}'")
-    if (named and before is None) or any(w in near for p, near in reader.tree.nearby_texts(module.path) if p != module.path for w in quoted):
+    if (named and before is None) or any(
+        w in near for p, near in reader.tree.nearby_texts(module.path) if p != module.path for w in quoted
+    ):
         return None, ""  # read or written another way, or a module near it may set it
     if before is not None and before[1]:
         return before[0], ""  # `os.environ[NAME] = URL` before the client is made
@@ -107,34 +111,40 @@ def _environment_write(statement: ast.stmt) -> tuple[str, bool] | None:
 
 
 def _runs(reader: Reader, path: str) -> list[ProgramRun]:
-    """The runs, by the scripts near it, of the module at `path` or of a module near it that imports it."""
-    context = reader.tree.context
-    programs = [path] + [near for near, text in reader.tree.nearby_texts(path) if imports_module(text, near, path)]
-    found = []
-    for script in _scripts(context, path):
-        source = SourceFile(script, context.read_text(script) or "")
-        found += [run for run in program_runs(source, context, VARIABLE) if any(_runs_module(run, script, p) for p in programs)]
-    return found
+    """The runs, by the scripts and compose services near it, of the module at `path` or of a
+    module near it that imports it."""
+    known: dict = reader.__dict__.setdefault("_environment_runs", {})
+    if path not in known:
+        context = reader.tree.context
+        programs = [path] + [near for near, text in reader.tree.nearby_texts(path) if imports_module(text, near, path)]
+        found = []
+        for file, text in _run_files(context, path):
+            runs = deployed_program_runs(text, VARIABLE) if file.endswith(_YAML) else None
+            runs = program_runs(SourceFile(file, text), context, VARIABLE) if runs is None else runs
+            found += [run for run in runs if any(_runs_module(run, file, program) for program in programs)]
+        known[path] = found
+    return known[path]
 
 
-def _scripts(context, path: str) -> list[str]:
-    """The shell scripts that name the variable, in the module's folder and those above it up to
-    the folder above the one that holds its top package (`src/` of `src/pkg/utils.py`: the
-    repository's), and the folders one level down of each."""
+def _run_files(context, path: str) -> list[tuple[str, str]]:
+    """(path, text) of the shell scripts and compose files that name the variable, in the module's
+    folder and those above it up to the folder above the one that holds its top package (`src/` of
+    `src/pkg/utils.py`: the repository's), and the folders one level down of each."""
     top = os.path.normpath(import_root(context.read_text, path) or os.path.dirname(path) or os.curdir)
-    folder, found = os.path.dirname(path) or os.curdir, []
+    folder, found = os.path.dirname(path) or os.curdir, {}
     for _ in range(_UP):
         below = [os.path.join(folder, name) for name in context.list_folder(folder) if "." not in name]
         for inner in [folder, *below[:_MAX_FOLDERS]]:
             for name in context.list_folder(inner):
-                script = os.path.join(inner, name)
-                if name.endswith(".sh") and script not in found and VARIABLE in (context.read_text(script) or ""):
-                    found.append(script)
+                file = os.path.join(inner, name)
+                if name.endswith((".sh", *_YAML)) and file not in found:
+                    text = context.read_text(file) or ""
+                    found.update({file: text} if VARIABLE in text else {})
         parent = os.path.dirname(folder) or os.curdir
-        if parent == folder or os.path.normpath(folder) == os.path.dirname(top) or len(found) >= _MAX_SCRIPTS:
+        if parent == folder or os.path.normpath(folder) == os.path.dirname(top) or len(found) >= _MAX_FILES:
             break
         folder = parent
-    return found[:_MAX_SCRIPTS]
+    return list(found.items())[:_MAX_FILES]
 
 
 def _runs_module(run: ProgramRun, script: str, path: str) -> bool:
