@@ -20,7 +20,7 @@ import os
 
 from ....readers.deployed_programs import deployed_program_runs
 from ....readers.shell.program_runs import ProgramRun, program_runs
-from ....source import SourceFile
+from ....source import ParseError, SourceFile
 from .bodies import address_condition, text
 from .callsites import keyword
 from .client_factories import defaults_read, spread_keyword
@@ -38,6 +38,7 @@ _UP = 6  # folders above the module's looked into for scripts, at most
 _MAX_FOLDERS = 12  # folders one level down of each
 _MAX_FILES = 20  # scripts and compose files naming the variable read
 _YAML = (".yaml", ".yml")
+_UNREAD = ProgramRun(None, None, None, -1)  # the runs of a file not read whole: any, with anything
 
 
 def base_url(reader: Reader, call: ast.Call, where: Frame) -> tuple[object, str]:
@@ -65,19 +66,21 @@ def environment_url(reader: Reader, call: ast.Call, frame: Frame) -> tuple[objec
         return written.value, ""
     named = [node for node in ast.walk(module.tree) if isinstance(node, ast.Constant) and node.value == VARIABLE]
     before = _set_before(call, frame) if len(named) == 1 else None
-    quoted = (f'"{VARIABLE}"', f"'{VARIABLE}'")
-    if (named and before is None) or any(
-        w in near for p, near in reader.tree.nearby_texts(module.path) if p != module.path for w in quoted
-    ):
+    if (named and before is None) or _named_near(reader, module.path):
         return None, ""  # read or written another way, or a module near it may set it
     if before is not None and before[1]:
         return before[0], ""  # `os.environ[NAME] = URL` before the client is made
     default = before[0] if before is not None else None  # `os.environ.setdefault(NAME, URL)`
-    runs = _runs(reader, module.path) or [ProgramRun(None, None, None, 0)]
+    runs = _runs(reader, module.path) or [_UNREAD]  # no run found: the caller's environment
     values = {run.value if run.value is not None else default for run in runs}
     if len(values) != 1 or None in values:
         return None, ""
     return values.pop(), f"`{VARIABLE}` is unset" if any(run.value is None for run in runs) else ""
+
+
+def _named_near(reader: Reader, path: str) -> bool:
+    quoted = (f'"{VARIABLE}"', f"'{VARIABLE}'")
+    return any(word in text for near, text in reader.tree.nearby_texts(path) if near != path for word in quoted)
 
 
 def _set_before(call: ast.Call, frame: Frame) -> tuple[str, bool] | None:
@@ -119,9 +122,15 @@ def _runs(reader: Reader, path: str) -> list[ProgramRun]:
         programs = [path] + [near for near, text in reader.tree.nearby_texts(path) if imports_module(text, near, path)]
         found = []
         for file, text in _run_files(context, path):
-            runs = deployed_program_runs(text, VARIABLE) if file.endswith(_YAML) else None
-            runs = program_runs(SourceFile(file, text), context, VARIABLE) if runs is None else runs
-            found += [run for run in runs if any(_runs_module(run, file, program) for program in programs)]
+            try:
+                runs = (
+                    deployed_program_runs(text, VARIABLE)
+                    if file.endswith(_YAML)
+                    else program_runs(SourceFile(file, text), context, VARIABLE)
+                )
+            except (ParseError, RecursionError):  # a file not read whole may run the program with anything
+                runs = [_UNREAD]
+            found += [run for run in runs if run == _UNREAD or any(_runs_module(run, file, p) for p in programs)]
         known[path] = found
     return known[path]
 
