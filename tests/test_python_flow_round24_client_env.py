@@ -95,6 +95,14 @@ def test_an_address_the_tree_does_not_decide_ties_nothing(tmp_path: Path, run: s
     assert check(tmp_path, _tree(SERVE + run)) == []
 
 
+def test_a_program_that_loads_a_dotenv_file_ties_nothing(tmp_path: Path) -> None:
+    """`load_dotenv(override=True)` replaces what the script exports with the `.env` file's."""
+    files = _tree(SERVE + "export OPENAI_BASE_URL=http://localhost:8000/v1\nPYTHONPATH=src python -m gen.main\n")
+    files["src/gen/main.py"] = "from dotenv import load_dotenv\n\nload_dotenv(override=True)\n" + MAIN
+    files[".env"] = "OPENAI_BASE_URL=https://api.example.com/v1\n"
+    assert check(tmp_path, files) == []
+
+
 def test_two_scripts_that_disagree_tie_nothing(tmp_path: Path) -> None:
     files = _tree(SERVE + "export OPENAI_BASE_URL=http://localhost:8000/v1\nPYTHONPATH=src python -m gen.main\n")
     files["remote.sh"] = "#!/bin/bash\nexport OPENAI_BASE_URL=https://api.example.com/v1\nPYTHONPATH=src python -m gen.main\n"

@@ -66,8 +66,8 @@ def environment_url(reader: Reader, call: ast.Call, frame: Frame) -> tuple[objec
         return written.value, ""
     named = [node for node in ast.walk(module.tree) if isinstance(node, ast.Constant) and node.value == VARIABLE]
     before = _set_before(call, frame) if len(named) == 1 else None
-    if (named and before is None) or _named_near(reader, module.path):
-        return None, ""  # read or written another way, or a module near it may set it
+    if (named and before is None) or _named_near(reader, module.path) or _loads_dotenv(reader, module.path, module.source.text):
+        return None, ""  # read or written another way, or a module near it or a dotenv file may set it
     if before is not None and before[1]:
         return before[0], ""  # `os.environ[NAME] = URL` before the client is made
     default = before[0] if before is not None else None  # `os.environ.setdefault(NAME, URL)`
@@ -76,6 +76,16 @@ def environment_url(reader: Reader, call: ast.Call, frame: Frame) -> tuple[objec
     if len(values) != 1 or None in values:
         return None, ""
     return values.pop(), f"`{VARIABLE}` is unset" if any(run.value is None for run in runs) else ""
+
+
+def _importers(reader: Reader, path: str) -> list[tuple[str, str]]:
+    return [(near, text) for near, text in reader.tree.nearby_texts(path) if imports_module(text, near, path)]
+
+
+def _loads_dotenv(reader: Reader, path: str, text: str) -> bool:
+    """Whether the module or one that imports it loads a dotenv file (`load_dotenv(override=True)`
+    replaces what the script exports)."""
+    return any("dotenv" in each for each in (text, *(near for _, near in _importers(reader, path))))
 
 
 def _named_near(reader: Reader, path: str) -> bool:
@@ -119,7 +129,7 @@ def _runs(reader: Reader, path: str) -> list[ProgramRun]:
     known: dict = reader.__dict__.setdefault("_environment_runs", {})
     if path not in known:
         context = reader.tree.context
-        programs = [path] + [near for near, text in reader.tree.nearby_texts(path) if imports_module(text, near, path)]
+        programs = [path, *(near for near, _ in _importers(reader, path))]
         found = []
         for file, text in _run_files(context, path):
             try:
