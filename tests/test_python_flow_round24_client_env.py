@@ -103,6 +103,13 @@ def test_a_program_that_loads_a_dotenv_file_ties_nothing(tmp_path: Path) -> None
     assert check(tmp_path, files) == []
 
 
+@pytest.mark.parametrize("run", ["python main.py\n", "python -m main\n", "python -m client\n"])
+def test_a_script_that_runs_a_program_of_the_same_name_elsewhere_ties_nothing(tmp_path: Path, run: str) -> None:
+    """`tools/run.sh` runs its own folder's `main.py` (or a top-level module `main`), not `src/gen/main.py`."""
+    files = {**_tree(SERVE), "tools/run.sh": "#!/bin/bash\nexport OPENAI_BASE_URL=http://localhost:8000/v1\n" + run}
+    assert check(tmp_path, files) == []
+
+
 def test_two_scripts_that_disagree_tie_nothing(tmp_path: Path) -> None:
     files = _tree(SERVE + "export OPENAI_BASE_URL=http://localhost:8000/v1\nPYTHONPATH=src python -m gen.main\n")
     files["remote.sh"] = "#!/bin/bash\nexport OPENAI_BASE_URL=https://api.example.com/v1\nPYTHONPATH=src python -m gen.main\n"

@@ -140,7 +140,7 @@ def _runs(reader: Reader, path: str) -> list[ProgramRun]:
                 )
             except (ParseError, RecursionError):  # a file not read whole may run the program with anything
                 runs = [_UNREAD]
-            found += [run for run in runs if run == _UNREAD or any(_runs_module(run, file, p) for p in programs)]
+            found += [run for run in runs if run == _UNREAD or any(_runs_module(run, file, p, context.read_text) for p in programs)]
         known[path] = found
     return known[path]
 
@@ -166,13 +166,15 @@ def _run_files(context, path: str) -> list[tuple[str, str]]:
     return list(found.items())[:_MAX_FILES]
 
 
-def _runs_module(run: ProgramRun, script: str, path: str) -> bool:
-    """Whether a run's `-m MODULE` names the module at `path` (by its dotted path's end), or its
-    script path does (from the script's folder or as the path's end)."""
-    stem = os.path.splitext(os.path.normpath(path))[0]
+def _runs_module(run: ProgramRun, script: str, path: str, read_text) -> bool:
+    """Whether a run's `-m MODULE` is the module at `path` by its dotted name from the folder that
+    holds its top package, or its script path names it (from the script's folder, or a path with
+    folders that ends the module's)."""
     if run.module is not None:
-        dotted = stem.replace(os.sep, ".")
-        return dotted == run.module or dotted.endswith("." + run.module)
+        top = import_root(read_text, path) or os.path.dirname(path)
+        dotted = os.path.splitext(os.path.relpath(path, top or os.curdir))[0].replace(os.sep, ".")
+        return dotted == run.module
     written = os.path.normpath(run.path or "")
     beside = os.path.normpath(os.path.join(os.path.dirname(script), written))
-    return beside == os.path.normpath(path) or os.path.normpath(path).endswith(os.sep + written)
+    here = os.path.normpath(path)
+    return beside == here or (os.sep in written and not written.startswith(os.pardir) and here.endswith(os.sep + written))
