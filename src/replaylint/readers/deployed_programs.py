@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import shlex
 
-from .shell.program_runs import ProgramRun, is_python, program_target
+from .python_runs import ProgramRun, is_python, program_target
 from .yaml_nodes import ComposeError, compose_all, construct, get, get_str, items, mapping
 
 _WORKLOADS = ("Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob", "ReplicaSet")

@@ -7,12 +7,12 @@ each path it cannot tell apart gives its own run."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import field
 from typing import Any
 
 from ...records import record
 from ...source import ExtractContext, SourceFile
+from ..python_runs import ProgramRun, is_python, program_target
 from .grammar import parse
 from .interpreter import Interpreter
 from .launchers import EnvWord
@@ -20,22 +20,8 @@ from .place import identity
 from .values import Field, scalar_text
 from .world import World
 
-_PYTHON = re.compile(r"python(?:3(?:\.\d+)?)?")
 _PREFIXES = frozenset(("nohup", "time", "exec", "stdbuf"))
 _RUNNERS = frozenset(("uv", "poetry", "pdm", "pipenv", "hatch", "rye"))
-# Options of python that take a value (`-X dev`, `-W ignore`); the others stand alone (`-u`, `-B`).
-_VALUED = frozenset(("-X", "-W", "-Q"))
-
-
-@record(unsafe_hash=True)
-class ProgramRun:
-    """`module` (after `-m`) or `path` (a script, as written) the command runs; `value`, the
-    variable's text there (None: not known); `offset`, where the command is written."""
-
-    module: str | None
-    path: str | None
-    value: str | None
-    offset: int
 
 
 def program_runs(source: SourceFile, context: ExtractContext, name: str) -> list[ProgramRun]:
@@ -88,30 +74,6 @@ def _program(words: list[Field], env_words: list[EnvWord], world: World, name: s
         return None
     module, path = target
     return ProgramRun(module, path, _value(given, world, name), words[position].start)
-
-
-def program_target(words: list[str | None]) -> tuple[str | None, str | None] | None:
-    """(module, None) of `-m MODULE`, (None, path) of `FILE.py`: what python's arguments `words`
-    run; None for `-c` or a word not known."""
-    position = 0
-    while position < len(words):
-        text = words[position]
-        if text is None or text == "-c":
-            return None
-        if text == "-m":
-            module = words[position + 1] if position + 1 < len(words) else None
-            return (module, None) if module else None
-        if text.startswith("-m") and len(text) > 2:
-            return text[2:], None
-        if not text.startswith("-"):
-            return (None, text) if text.endswith(".py") else None
-        position += 2 if text in _VALUED else 1
-    return None
-
-
-def is_python(word: str) -> bool:
-    """Whether a command's first word is a Python interpreter (`python3`, `/usr/bin/python3.11`)."""
-    return _PYTHON.fullmatch(word.rpartition("/")[2]) is not None
 
 
 def _value(given: dict[str, Any], world: World, name: str) -> str | None:

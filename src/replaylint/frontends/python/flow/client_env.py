@@ -18,8 +18,7 @@ from __future__ import annotations
 import ast
 import os
 
-from ....readers.deployed_programs import deployed_program_runs
-from ....readers.shell.program_runs import ProgramRun, program_runs
+from ....readers.python_runs import ProgramRun
 from ....source import ParseError, SourceFile
 from .bodies import address_condition, text
 from .callsites import keyword
@@ -128,6 +127,9 @@ def _runs(reader: Reader, path: str) -> list[ProgramRun]:
     module near it that imports it."""
     known: dict = reader.__dict__.setdefault("_environment_runs", {})
     if path not in known:
+        from ....readers.deployed_programs import deployed_program_runs  # the shell interpreter: loaded when a client needs it
+        from ....readers.shell.program_runs import program_runs
+
         context = reader.tree.context
         programs = [path, *(near for near, _ in _importers(reader, path))]
         found = []
