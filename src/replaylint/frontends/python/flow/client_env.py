@@ -6,11 +6,13 @@ code): `elif base_url is None: base_url = os.environ.get("OPENAI_BASE_URL")`, th
 
 The environment is read where the tree writes it around the program: the module's own write
 (`os.environ["OPENAI_BASE_URL"] = URL` at its top, or in the function that makes the client before
-it; `os.environ.setdefault(...)`, resting on the variable being unset), and the shell scripts near
-the module (its folder and those above it, each with the folders one level down) that run it or a
-module that imports it (`export OPENAI_BASE_URL=URL; python -m pkg.main`, `OPENAI_BASE_URL=URL python
-main.py`). Every run found must give the same URL; a run whose environment the script does not set
-(the caller's), another write of the variable in the module or a module near it, or no run at all,
+it; `os.environ.setdefault(...)`, resting on the variable being unset), else the runs of the module,
+or of a module near it that imports it, by the files near it (its folder and those above it up to
+the one above its top package's, each with the folders one level down): a shell script's export or
+prefix (`export OPENAI_BASE_URL=URL; python -m pkg.main`, `OPENAI_BASE_URL=URL python main.py`), a
+compose service's `environment`, a Kubernetes container's `env`. Every run found must give the same
+URL; a run whose environment the file does not set (the caller's), another write or read of the
+variable in the module or a module near it, a dotenv file the program loads, or no run at all,
 leave the address unknown."""
 
 from __future__ import annotations
@@ -33,9 +35,9 @@ from .yaml_configs import import_root
 VARIABLE = "OPENAI_BASE_URL"
 # Keywords that decide the client's address instead of the environment (`provider=AzureOpenAI(...)`).
 _OWN_ADDRESS = ("base_url", "provider", "data_residency")
-_UP = 6  # folders above the module's looked into for scripts, at most
+_UP = 6  # folders above the module's looked into, at most
 _MAX_FOLDERS = 12  # folders one level down of each
-_MAX_FILES = 20  # scripts and compose files naming the variable read
+_MAX_FILES = 20  # scripts and YAML files naming the variable read
 _YAML = (".yaml", ".yml")
 _UNREAD = ProgramRun(None, None, None, -1)  # the runs of a file not read whole: any, with anything
 
@@ -123,7 +125,7 @@ def _environment_write(statement: ast.stmt) -> tuple[str, bool] | None:
 
 
 def _runs(reader: Reader, path: str) -> list[ProgramRun]:
-    """The runs, by the scripts and compose services near it, of the module at `path` or of a
+    """The runs, by the scripts and deployment files near it, of the module at `path` or of a
     module near it that imports it."""
     known: dict = reader.__dict__.setdefault("_environment_runs", {})
     if path not in known:
