@@ -24,14 +24,14 @@ _PREFIXES = frozenset(("nohup", "time", "exec", "stdbuf"))
 _RUNNERS = frozenset(("uv", "poetry", "pdm", "pipenv", "hatch", "rye"))
 
 
-def program_runs(source: SourceFile, context: ExtractContext, name: str) -> list[ProgramRun]:
-    """The Python programs the script `source` runs, each with what `name` holds in its environment."""
+def program_runs(source: SourceFile, context: ExtractContext, name: str) -> list[ProgramRun] | None:
+    """The Python programs the script `source` runs, each with what `name` holds in its environment;
+    None for a script tree-sitter-bash does not read whole."""
     reading = ExtractContext(read_text=context.read_text, list_folder=context.list_folder, root=context.root, budget=context.budget)
     parsed = parse(source.text, context.budget, 0)
     if parsed.root.has_error:
-        return []
-    watcher = _Watcher(source, reading)
-    watcher.variable = name
+        return None
+    watcher = _Watcher(source, reading, variable=name)
     place = identity(parsed)
     place.budget = context.budget
     watcher.finish(watcher.run_script(place, [World(assigns=frozenset())]))

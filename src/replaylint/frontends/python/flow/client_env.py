@@ -142,8 +142,9 @@ def _runs(reader: Reader, path: str) -> list[ProgramRun]:
                     if file.endswith(_YAML)
                     else program_runs(SourceFile(file, text), context, VARIABLE)
                 )
-            except (ParseError, RecursionError):  # a file not read whole may run the program with anything
-                runs = [_UNREAD]
+            except (ParseError, RecursionError):
+                runs = None
+            runs = [_UNREAD] if runs is None else runs  # a file not read whole may run the program with anything
             found += [run for run in runs if run == _UNREAD or any(_runs_module(run, file, p, context.read_text) for p in programs)]
         known[path] = found
     return known[path]
