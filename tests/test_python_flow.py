@@ -142,6 +142,9 @@ clean cases clean (PENDING).
 After the fixes (stop 43: h-fxA, h-fxB, h-fxC, h-fxG1, h-fxG2; tests/test_python_flow_round24_greedy.py,
 _round24_clients.py, _round25_configs.py, _round26_libraries.py, _round26_recipes.py): round 24 23 of 24, round 25 23
 of 24, round 26 24 of 24; no expectation changed; h25_archon's extra RPL102 was false (its only caller passes top_k 40).
+Then (h-pA; tests/test_python_flow_round24_client_env.py) round 24 24 of 24: an OpenAI client made without
+`base_url` takes `OPENAI_BASE_URL` from the script near it that exports it and runs the program (or the module's own
+`os.environ` write before the client is made).
 Round 27 (h27_, blind, first run on merge-s44 8ed5d43, stop 44): of 16 expected findings 10 exact, 6 missed; 2 of 8
 clean cases not clean (3 false findings: a request dict whose every key a run-time loop may overwrite, a `match` on a
 YAML's backend whose taken case is not the engine's) (PENDING).
@@ -176,10 +179,6 @@ PENDING: dict[str, str] = {
     "h25_flashrag_yaml_env_v2_runner_zero": "round 25 first run (stop 43): RPL206 missed (my_config.yaml:10); after h-fxC"
     " still missed: the runner variable is written by a caller in another module before the call, inside `Config(...)`'s"
     " `__init__` -> `self._init_device()`, by a loop `os.environ[name] = str(value)`; none of the three is read",
-    "h24_selfcodealign_ossinstruct_vllm_server_completions": "round 24 first run (stop 43): RPL301 missed (src/star_align/utils.py:11; client address only from OPENAI_BASE_URL exported by the script that starts the server);"
-    " after h-fxB still missed: two links are not read, an OpenAI client made without `base_url` (the SDK's"
-    " `OPENAI_BASE_URL`) and the environment a script of the tree runs a Python program with (`export ...; python -m"
-    " star_align.self_ossinstruct`, which imports the client's module)",
 }
 
 

@@ -17,7 +17,10 @@ default 8000) only through routes without masks is flagged too, whether the serv
 scale-out route or not, in the same file or in another file of the tree (the server in
 `scripts/serve.sh`, a compose file or a manifest, the client in `rollout.py`: the finding is at
 the client, the server beside it): `openai.OpenAI(base_url=...)` (or the `openai` module after
-`openai.base_url = ...`) with `.completions.create`, `.chat.completions.create` or
+`openai.base_url = ...`; or `OpenAI()` without `base_url`, which takes openai-python's
+`OPENAI_BASE_URL` where the tree sets it: the module's own `os.environ` write before the client, or
+a script, compose service or Kubernetes container near it that runs the program with it) with
+`.completions.create`, `.chat.completions.create` or
 `.responses.create` (or `.parse`, `.stream`, also through `.with_raw_response` or `.beta`), and a
 `.post` (or `.request("POST", ...)`, `.stream("POST", ...)`) of `requests`, `httpx` or a session
 to `/v1/completions`, `/v1/chat/completions`, `/v1/responses` or `/v1/messages`, given a whole

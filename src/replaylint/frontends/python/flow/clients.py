@@ -29,9 +29,9 @@ from ....vllm.unusable_masks import MASK_ENDPOINT, server_port
 from .bodies import address_condition, bound_once, resting_keys, sent_fields, spread_fields, text
 from .callsites import calls, keyword
 from .client_constructions import constructions, is_class
+from .client_env import address_conditions, base_url
 from .client_factories import (
     as_written,
-    defaults_read,
     module_client,
     spread_keyword,
 )
@@ -160,18 +160,18 @@ def _openai(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame, r
     receiver = _receiver(func)
     written = as_written(reader, frame)
     made = constructions(reader, receiver, written, _OPENAI_CLASSES) or module_client(receiver, frame)
-    spread = [spread_keyword(reader, call, where, "base_url") for call, where in made]
-    addresses = [url_address(s[0] if s else text(reader, keyword(c, "base_url"), w)) for (c, w), s in zip(made, spread)]
+    given = [base_url(reader, call, where) for call, where in made]
+    addresses = [url_address(url) for url, _ in given]
     turns = len(set(addresses)) > 1 and every_item(reader, receiver, written)
-    if len(made) == 1 and addresses == [None] and not spread[0]:  # `OpenAI(base_url=next(_urls))`
+    if len(made) == 1 and addresses == [None] and spread_keyword(reader, *made[0], "base_url") is None:  # `OpenAI(base_url=next(_urls))`
         addresses = picked_addresses(reader, UNKNOWN, keyword(made[0][0], "base_url"), made[0][1])
-        turns, spread, made = True, spread * len(addresses), made * len(addresses)
+        turns, given = True, given * len(addresses)
     if not addresses or None in addresses or (len(set(addresses)) != 1 and not turns):
         return []
     settings, open_ended = _fields(reader, node, frame, ("extra_body",))
     found = []
     for at, (host, port, base) in ((addresses.index(a), a) for a in dict.fromkeys(addresses)):  # type: ignore[misc]
-        condition = spread[at][1] if spread[at] else _address_condition(keyword(made[at][0], "base_url"), made[at][1])
+        condition = given[at][1]
         found.append(
             Client(host, port, Request("http", frame.module.span(node), settings, open_ended, base.rstrip("/") + route, condition))
         )
@@ -196,7 +196,7 @@ def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> 
     address = url_address(url) or _under_base(reader, url, func.value, frame) or url_address(prefixed_url(reader, url, func.value, frame))
     address, at_run = (address, "") if address is not None else user_address(reader, url, func.value, frame)
     addresses = [address] if address is not None else picked_addresses(reader, url, given, written)
-    condition = " and ".join(filter(None, (_address_condition(given, written), at_run)))
+    condition = " and ".join(filter(None, (address_conditions(given, written), at_run)))
     return [posted(reader, node, _body(node), frame, each, condition, written) for each in addresses]
 
 
@@ -245,12 +245,6 @@ def _under_base(reader: Reader, path: Any, session: ast.expr, frame: Frame) -> t
     if base.strip("/") and any(is_class(call, ("ClientSession",)) for call, _ in made):
         return None  # aiohttp joins an absolute path to the origin (`URL.join`), httpx to the base's path
     return host, port, base.rstrip("/") + path
-
-
-def _address_condition(node: ast.expr | None, frame: Frame) -> str:
-    """What an address rests on: the environment defaults it was read with, and the defaults of
-    the parameters it reads when no caller passes them (`as_written`)."""
-    return " and ".join(filter(None, (address_condition(node, frame), *defaults_read(node, frame))))
 
 
 def setting_of(reader: Reader, name: str, item: ast.keyword, frame: Frame) -> Setting:
