@@ -74,9 +74,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
 PENDING: dict[str, str] = {
-    "asyncio_exec_dataclass_argv_mask_without_scale_out": "first run (stop 44): RPL301 missed (`asyncio.create_subprocess_exec(*argv)` with the server's argv built from a dataclass's fields)",
     "justfile_exported_base_url_chat_only_client_factory": "first run (stop 44): RPL301 missed (a justfile recipe starts the replay server and exports the URL a client factory reads from `os.environ`; chat completions only)",
-    "makefile_server_generate_body_merged_from_per_model_yaml_frequency_penalty": "first run (stop 44): RPL302 missed (a `/inference/v1/generate` body merged from a per-model YAML table with a frequency_penalty)",
 }
 
 
