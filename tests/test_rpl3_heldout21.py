@@ -74,7 +74,6 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
 PENDING: dict[str, str] = {
-    "justfile_exported_base_url_chat_only_client_factory": "first run (stop 44): RPL301 missed (a justfile recipe starts the replay server and exports the URL a client factory reads from `os.environ`; chat completions only)",
 }
 
 
