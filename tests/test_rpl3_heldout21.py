@@ -73,8 +73,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
-PENDING: dict[str, str] = {
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_a_third_are_clean() -> None:
