@@ -4,7 +4,7 @@ the value every such run gives the program, placed on the export.
 
 The runs counted are those of the module, or of a module near it that imports it, by the
 justfiles (naming the variable) in the module's folder and those above it, up to the folder above
-the one that holds its top package, and the folders one level down of each. Every run found must
+the one that holds its top package. Every run found must
 give one known value; a run whose environment the justfile does not set (the caller's), a line
 the reading does not follow, or no run at all leave the value unknown. So does a module that
 writes or changes its environment, loads a dotenv file, or has a Python file near it that names
@@ -26,7 +26,6 @@ from .yaml_configs import import_root
 
 _JUSTFILES = ("justfile", "Justfile", ".justfile")
 _UP = 6  # folders above the module's looked into, at most
-_MAX_FOLDERS = 12  # folders one level down of each
 _MAX_FILES = 10  # justfiles naming the variable read
 
 
@@ -68,23 +67,21 @@ def _runs(reader: Evaluates, path: str, name: str) -> list[RecipeRun]:
 
 
 def _justfiles(context, path: str, name: str) -> list[tuple[str, str]]:
-    """(path, text) of the justfiles that name the variable, in the module's folder and those
-    above it up to the folder above its top package's, and the folders one level down of each."""
+    """(path, text) of the justfiles that name the variable, in the module's folder and those above
+    it up to the folder above its top package's (just looks for its justfile in the working folder
+    and those above it)."""
     top = os.path.normpath(import_root(context.read_text, path) or os.path.dirname(path) or os.curdir)
-    folder, found = os.path.dirname(path) or os.curdir, {}
+    folder, found = os.path.dirname(path) or os.curdir, []
     for _ in range(_UP):
-        below = [os.path.join(folder, entry) for entry in context.list_folder(folder) if "." not in entry]
-        for inner in [folder, *below[:_MAX_FOLDERS]]:
-            for entry in context.list_folder(inner):
-                file = os.path.join(inner, entry)
-                if (entry in _JUSTFILES or entry.endswith(".just")) and file not in found:
-                    text = context.read_text(file) or ""
-                    found.update({file: text} if name in text else {})
+        for entry in context.list_folder(folder):
+            if entry in _JUSTFILES or entry.endswith(".just"):
+                text = context.read_text(os.path.join(folder, entry)) or ""
+                found += [(os.path.join(folder, entry), text)] if name in text else []
         parent = os.path.dirname(folder) or os.curdir
         if parent == folder or os.path.normpath(folder) == os.path.dirname(top) or len(found) >= _MAX_FILES:
             break
         folder = parent
-    return list(found.items())[:_MAX_FILES]
+    return found[:_MAX_FILES]
 
 
 def _runs_module(run: RecipeRun, justfile: str, path: str) -> bool:
