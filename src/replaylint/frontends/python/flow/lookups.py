@@ -48,7 +48,7 @@ def dict_method(reader: Evaluates, node: ast.Call, func: ast.Attribute, frame: F
         unless = f"the caller passes no `{key}`" if forwarded else f"the caller's `{func.value.id}` has no `{key}`"
         return replace(read, assumptions=((unless, read.span),))
     if owner.kwargs is None or not isinstance(key, str):
-        return method_result(reader, reader.evaluate(func, frame), func, node, frame) if not resting else NOTHING
+        return method_result(reader, reader.evaluate(func, frame), func, node, frame)
     found = _entry_or_default(reader, node, owner, key, frame)
     return _resting_on(found, resting) if resting and found is not NOTHING else found
 
