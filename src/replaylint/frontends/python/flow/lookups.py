@@ -1,7 +1,8 @@
 """The dict methods the reader follows: `cfg.get(key, default)` (the key spelt out or known, as a
-loop's turn binds it: `for k in config.keys(): kwargs[k] = config.get(k)`; a parameter's mapping no caller
-in the tree passes is judged as written, the message saying so), `cfg.copy()`, `cfg.pop(key)`,
-and `os.environ.get(...)`."""
+loop's turn binds it: `for k in config.keys(): kwargs[k] = config.get(k)`, or a default of the run:
+`table["models"].get(args.model, {})` with `--model`'s argparse default picks that row, which rests on
+the default; a parameter's mapping no caller in the tree passes is judged as written, the message
+saying so), `cfg.copy()`, `cfg.pop(key)`, and `os.environ.get(...)`."""
 
 from __future__ import annotations
 
