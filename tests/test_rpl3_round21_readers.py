@@ -8,7 +8,7 @@
 - `os.environ["REPLAY_BASE_URL"]` in a module that a justfile of the tree runs with the variable
   exported (`export NAME := "..."`, `set export`, a recipe line's `NAME=value` prefix): the client is
   tied to the replay server; the caller's environment, another port, runs that disagree, a dotenv
-  file, or a Python file near that names the variable leave the address unknown."""
+  file, a Python file or a script near that names the variable leave the address unknown."""
 
 from __future__ import annotations
 
@@ -260,6 +260,11 @@ def test_a_dotenv_file_the_justfile_loads_may_set_the_address(tmp_path: Path) ->
 def test_a_python_file_near_that_names_the_variable_may_set_it(tmp_path: Path) -> None:
     setter = 'import os\n\nos.environ["REPLAY_BASE_URL"] = "http://127.0.0.1:9000/v1"\n'
     assert found(justfile_tree(tmp_path, **{"rollout/env.py": setter})) == []
+
+
+def test_a_script_near_that_runs_the_program_with_another_address_leaves_it_unknown(tmp_path: Path) -> None:
+    script = "#!/bin/sh\nexport REPLAY_BASE_URL=http://127.0.0.1:9000/v1\npython -m rollout.chat\n"
+    assert found(justfile_tree(tmp_path, **{"scripts/run.sh": script})) == []
 
 
 def test_a_justfile_that_runs_another_program_gives_it_nothing(tmp_path: Path) -> None:

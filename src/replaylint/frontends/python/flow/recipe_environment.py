@@ -8,7 +8,8 @@ the one that holds its top package. Every run found must
 give one known value; a run whose environment the justfile does not set (the caller's), a line
 the reading does not follow, or no run at all leave the value unknown. So does a module that
 writes or changes its environment, loads a dotenv file, or has a Python file near it that names
-the variable (it may set it before the read)."""
+the variable (it may set it before the read), or a script or deployment file near that names it
+(`scripts/run.sh`: it may run the program with another value)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,9 @@ from .yaml_configs import import_root
 _JUSTFILES = ("justfile", "Justfile", ".justfile")
 _UP = 6  # folders above the module's looked into, at most
 _MAX_FILES = 10  # justfiles naming the variable read
+_MAX_FOLDERS = 12  # folders one level down of each looked into for other files that name it
+_RUN_FILE_ENDINGS = (".sh", ".bash", ".yaml", ".yml", ".toml", ".env", ".ini", ".cfg", ".service", ".conf", ".mk")
+_RUN_FILE_NAMES = ("Makefile", "makefile", "GNUmakefile", "Dockerfile", "Procfile", ".env")
 
 
 def environment_read(reader: Evaluates, name: str, use: ast.AST, frame: Frame) -> Val:
@@ -53,35 +57,51 @@ def recipe_exported(reader: Evaluates, name: str, frame: Frame) -> Val:
 
 
 def _runs(reader: Evaluates, path: str, name: str) -> list[RecipeRun]:
-    """The runs, by the justfiles near it, of the module at `path` or of a module near it that imports it."""
+    """The runs, by the justfiles near it, of the module at `path` or of a module near it that
+    imports it; one run of any program with anything where another file near may set the variable."""
     known: dict = reader.__dict__.setdefault("_recipe_runs", {})
     if (path, name) not in known:
         tree = reader.tree  # type: ignore[attr-defined]
         programs = [path] + [near for near, text in tree.nearby_texts(path) if near != path and imports_module(text, near, path)]
-        found = []
-        for file, text in _justfiles(tree.context, path, name):
+        justfiles, set_elsewhere = _justfiles(tree.context, path, name)
+        found = [RecipeRun(None, None, None)] if set_elsewhere else []
+        for file, text in justfiles:
             runs = justfile_runs(SourceFile(file, text), name)
             found += [run for run in runs if run.module is None and run.path is None or any(_runs_module(run, file, p) for p in programs)]
         known[(path, name)] = found
     return known[(path, name)]
 
 
-def _justfiles(context, path: str, name: str) -> list[tuple[str, str]]:
+def _justfiles(context, path: str, name: str) -> tuple[list[tuple[str, str]], bool]:
     """(path, text) of the justfiles that name the variable, in the module's folder and those above
     it up to the folder above its top package's (just looks for its justfile in the working folder
-    and those above it)."""
+    and those above it); and whether a script or a deployment file there, or in a folder one level
+    down of one (`scripts/run.sh`), names it too (it may run the program with another value)."""
     top = os.path.normpath(import_root(context.read_text, path) or os.path.dirname(path) or os.curdir)
-    folder, found = os.path.dirname(path) or os.curdir, []
+    folder, found, elsewhere = os.path.dirname(path) or os.curdir, [], False
     for _ in range(_UP):
-        for entry in context.list_folder(folder):
+        entries = context.list_folder(folder)
+        for entry in entries:
             if entry in _JUSTFILES or entry.endswith(".just"):
                 text = context.read_text(os.path.join(folder, entry)) or ""
                 found += [(os.path.join(folder, entry), text)] if name in text else []
+        below = [os.path.join(folder, entry) for entry in entries if "." not in entry][:_MAX_FOLDERS]
+        elsewhere = elsewhere or any(_names_it(context, inner, name) for inner in [folder, *below])
         parent = os.path.dirname(folder) or os.curdir
         if parent == folder or os.path.normpath(folder) == os.path.dirname(top) or len(found) >= _MAX_FILES:
             break
         folder = parent
-    return found[:_MAX_FILES]
+    return found[:_MAX_FILES], elsewhere
+
+
+def _names_it(context, folder: str, name: str) -> bool:
+    """Whether a file of the folder that may start a program (a shell script, a Makefile, a compose
+    file, a unit, an env file) names the variable."""
+    for entry in context.list_folder(folder):
+        if entry.endswith(_RUN_FILE_ENDINGS) or entry in _RUN_FILE_NAMES:
+            if name in (context.read_text(os.path.join(folder, entry)) or ""):
+                return True
+    return False
 
 
 def _runs_module(run: RecipeRun, justfile: str, path: str) -> bool:
