@@ -35,7 +35,9 @@ row's penalty, the JSON file's budget, the Taskfile's `env:` entry), a client's 
 `rejection_sample_method` word).
 
 First run (the lead, at main 57abe06, stop 44): 13 of 16 cases as expected (81%); of 8 expected findings 5 exact,
-3 missed (PENDING); 0 false findings; 8 of 8 clean cases clean.
+3 missed (PENDING); 0 false findings; 8 of 8 clean cases clean. Fixed (h-fxR21, stop 44): the three misses
+(`create_subprocess_exec("vllm", *args.argv())`, `.get(model, {})` with `--model`'s default as the key, a justfile's
+export read by `os.environ["REPLAY_BASE_URL"]`); no expectation changed: 16 of 16 as expected.
 """
 
 from __future__ import annotations
