@@ -48,7 +48,7 @@ def _is_justfile(path: str) -> bool:
 
 def _reader(path: str) -> Callable[[SourceFile], list[Script]]:
     if _is_justfile(path):
-        from .just import scripts
+        from ...readers.justfiles import scripts
     else:
         from .make import scripts
     return scripts

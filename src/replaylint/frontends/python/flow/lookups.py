@@ -1,13 +1,15 @@
 """The dict methods the reader follows: `cfg.get(key, default)` (the key spelt out or known, as a
-loop's turn binds it: `for k in config.keys(): kwargs[k] = config.get(k)`; a parameter's mapping no caller
-in the tree passes is judged as written, the message saying so), `cfg.copy()`, `cfg.pop(key)`,
-and `os.environ.get(...)`."""
+loop's turn binds it: `for k in config.keys(): kwargs[k] = config.get(k)`, or a default of the run:
+`table["models"].get(args.model, {})` with `--model`'s argparse default picks that row, which rests on
+the default; a parameter's mapping no caller in the tree passes is judged as written, the message
+saying so), `cfg.copy()`, `cfg.pop(key)`, and `os.environ.get(...)`."""
 
 from __future__ import annotations
 
 import ast
 from dataclasses import replace
 
+from ....model import Span
 from .facts import NOTHING, Kwargs, Val, read_from
 from .frames import Evaluates, Frame, reaching
 from .objects import Instance, field, method_result
@@ -32,9 +34,10 @@ def dict_method(reader: Evaluates, node: ast.Call, func: ast.Attribute, frame: F
     if func.attr == "items" and not node.args and (pairs := _pairs(reader, owner, frame)) is not NOTHING:
         return pairs
     named = reader.evaluate(node.args[0], frame) if node.args else None  # `config.get(k)` in a turn of `for k in config.keys()`
-    key = named.value if named is not None and not named.assumptions else None  # a key from a default: not decided here
+    key = named.value if named is not None else None
+    resting = named.assumptions if named is not None else ()  # a key from a default (`--model`'s): the entry rests on it
     unread = owner.kwargs is None or (not owner.kwargs.entries and (owner.kwargs.reasons or owner.kwargs.assumed))
-    if unread and isinstance(key, str) and len(node.args) > 1 and _unbound_parameter(func.value, frame):
+    if unread and not resting and isinstance(key, str) and len(node.args) > 1 and _unbound_parameter(func.value, frame):
         # `cfg.get("top_k", -1)` with no caller in the tree: judged as written, and the message says so
         assert isinstance(func.value, ast.Name)
         read = reader.evaluate(node.args[1], frame)
@@ -47,6 +50,25 @@ def dict_method(reader: Evaluates, node: ast.Call, func: ast.Attribute, frame: F
         return replace(read, assumptions=((unless, read.span),))
     if owner.kwargs is None or not isinstance(key, str):
         return method_result(reader, reader.evaluate(func, frame), func, node, frame)
+    found = _entry_or_default(reader, node, owner, key, frame)
+    return _resting_on(found, resting) if resting and found is not NOTHING else found
+
+
+def _resting_on(found: Val, resting: tuple[tuple[str, Span], ...]) -> Val:
+    """The entry a key from a default picks, resting on that default: a mapping's keys each, and
+    its being complete (`table["models"].get(model, {})`: the row of `--model`'s default)."""
+    mapping = found.kwargs
+    if mapping is None:
+        return replace(found, assumptions=(*found.assumptions, *resting))
+    entries = {name: replace(entry, assumptions=(*entry.assumptions, *resting)) for name, entry in mapping.entries.items()}
+    rebuilt = mapping.rebuilt(entries)
+    rebuilt.assumed.extend(condition for condition, _ in resting if condition not in rebuilt.assumed)
+    return replace(found, kwargs=rebuilt, assumptions=(*found.assumptions, *resting))
+
+
+def _entry_or_default(reader: Evaluates, node: ast.Call, owner: Val, key: str, frame: Frame) -> Val:
+    """`cfg.get(key, default)` of a mapping the reader knows: the entry, or the default where the mapping has no such key."""
+    assert owner.kwargs is not None
     entry = owner.kwargs.entries.get(key)
     if entry is not None and not entry.guards:
         return (

@@ -45,10 +45,12 @@ _WORDS = ("Popen(", "run(", "call(", "check_output(", "system(", "popen(", "crea
 # Where `_NAMED_WORDS` is tried (`search` tries its `\b` at every character: 6 -> 1 ms on a 60 KB module).
 _CALLED = ("Popen(", "run(", "call(", "check_call(", "check_output(", "system(", "popen(", "create_subprocess_exec(")
 # the words a name, a list literal or a call of a named function gives (`run(build_command(), shell=True)`), or
-# a command string the call puts together (`system(f"... {flags}")`, `system("vllm serve " + flags)`)
+# a command string the call puts together (`system(f"... {flags}")`, `system("vllm serve " + flags)`), or
+# words spelt before a spread (`create_subprocess_exec("vllm", *args.argv())`)
 _NAMED_WORDS = re.compile(
     r"\b(?:Popen|run|call|check_call|check_output|system|popen|create_subprocess_exec)\(\s*(?:args\s*=\s*)?\*?"
-    r"(?:[A-Za-z_][\w.]*\s*[,()]|\[|[rR]?[fF][rR]?[\"']|(?:\"[^\"\n]*\"|'[^'\n]*')\s*\+)"
+    r"(?:[A-Za-z_][\w.]*\s*[,()]|\[|[rR]?[fF][rR]?[\"']|(?:\"[^\"\n]*\"|'[^'\n]*')\s*\+"
+    r"|(?:(?:\"[^\"\n]*\"|'[^'\n]*')\s*,\s*)+\*)"
 )
 _COPIES = ("os.environ.copy", "copy.copy", "copy.deepcopy", "dict")  # a copy of `os.environ`
 
@@ -105,9 +107,15 @@ def _words_given(node: ast.Call) -> ast.expr | None:
 
 
 def _exec_words(node: ast.Call) -> ast.expr | None:
-    """The list `create_subprocess_exec(*cmd)` spreads (words spelt in the call are the libcst pass's)."""
+    """The list `create_subprocess_exec(*cmd)` spreads, or the list its arguments spell with a
+    spread among them (`create_subprocess_exec("vllm", *args.argv())`, read as `["vllm", *args.argv()]`);
+    words all spelt in the call are the libcst pass's."""
     only = node.args[0] if len(node.args) == 1 else None
-    return only.value if isinstance(only, ast.Starred) else None
+    if isinstance(only, ast.Starred):
+        return only.value
+    if not any(isinstance(arg, ast.Starred) for arg in node.args):
+        return None
+    return ast.copy_location(ast.List(elts=list(node.args), ctx=ast.Load()), node)
 
 
 def _in_shell(node: ast.Call) -> bool:

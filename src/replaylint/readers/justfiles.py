@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import re
 
-from ...model import UNKNOWN, Assumption, Setting
-from ...readers.host_scripts import Expanded, Script
-from ...shells import SHELLS
-from ...source import SourceFile
+from ..model import UNKNOWN, Assumption, Setting
+from ..shells import SHELLS
+from ..source import SourceFile
+from .host_scripts import Expanded, Script
 
 _ASSIGNMENT = re.compile(r"^(?P<export>export\s+)?(?P<name>[A-Za-z_][\w-]*)\s*:=\s*(?P<value>.*?)\s*$")
 _DOTENV = re.compile(r"^set\s+dotenv-(?:load|filename|path|required)\b(?!\s*:=\s*false)")
