@@ -65,7 +65,7 @@ def entry(reader: Evaluates, frame: Frame, name: str, first: ast.AST, value: ast
 
 def literal(reader: Evaluates, node: ast.Dict, frame: Frame) -> Val:
     module = frame.module
-    found = Kwargs(home=container(module, node), sources={module.span(node)})
+    found = Kwargs(home=container(module, node), sources={module.span(node)}, plain=True)
     for position, (key, value) in enumerate(zip(node.keys, node.values)):
         if key is None:
             found.merge(spread(reader, value, frame))
@@ -82,7 +82,7 @@ def call(reader: Evaluates, node: ast.Call, frame: Frame, positional: bool = Tru
     """`dict(BASE, k=v, **more)`; without `positional`, only the keywords (`partial(LLM, k=v)`)."""
     module = frame.module
     place = container(module, node)
-    found = Kwargs(home=place, sources={module.span(node)})
+    found = Kwargs(home=place, sources={module.span(node)}, plain=positional)
     for argument in node.args if positional else ():
         found.merge(zipped(reader, argument, frame) if _is_zip(argument, frame) else spread(reader, argument, frame))
     every = sorted([*node.args, *node.keywords], key=lambda item: (item.lineno, item.col_offset))
