@@ -162,9 +162,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
-    "h25_flashrag_yaml_env_v2_runner_zero": "round 25 first run (stop 43): RPL206 missed (my_config.yaml:10); after h-fxC"
-    " still missed: the runner variable is written by a caller in another module before the call, inside `Config(...)`'s"
-    " `__init__` -> `self._init_device()`, by a loop `os.environ[name] = str(value)`; none of the three is read",
     "h24_selfcodealign_ossinstruct_vllm_server_completions": "round 24 first run (stop 43): RPL301 missed (src/star_align/utils.py:11; client address only from OPENAI_BASE_URL exported by the script that starts the server);"
     " after h-fxB still missed: two links are not read, an OpenAI client made without `base_url` (the SDK's"
     " `OPENAI_BASE_URL`) and the environment a script of the tree runs a Python program with (`export ...; python -m"

@@ -41,7 +41,7 @@ from .held_partials import held_partial_calls
 from .loop_turns import turn_frames
 from .members import before_validator, constant_subclasses, init_of
 from .method_calls import from_init, method_frames, reads_record_field, record_fields
-from .module import FUNCTIONS, Module, Placed, describe
+from .module import FUNCTIONS, Module, describe
 from .objects import as_kwargs
 from .placing import FlowHandle
 from .ray_runtime_env import actor_env_vars

@@ -15,15 +15,13 @@ from ....records import record
 from ....vllm.engine_fields import RUNNER_ENV
 from .constructed_writes import constructed, construction, self_method
 from .dicts import nested
+from .environ_statements import copied, is_environ, names_runner, write_of
 from .facts import Kwargs
-from .frames import Evaluates, Frame, expressions
+from .frames import Evaluates, Frame
 from .logic import decided
-from .loops import items_pair
 from .module import FUNCTIONS, Module, Placed
 from .package_inits import imported_bare, package_inits
 from .refs import Function
-
-_CALLS = ("environ.setdefault", "environ.pop")
 
 
 @record(unsafe_hash=True)
@@ -142,14 +140,14 @@ class _Writer:
         if isinstance(statement, (ast.Import, ast.ImportFrom)):
             self._imported(module, statement, guards)
             return
-        copied = _copied(module, statement)
-        if copied is not None:  # `for key, value in VLLM_ENV.items(): os.environ[key] = value` (or `= str(value)`)
-            self.mapping(module, copied[0], guards, here, texts=copied[1])
+        loop = copied(module, statement)
+        if loop is not None:  # `for key, value in VLLM_ENV.items(): os.environ[key] = value` (or `= str(value)`)
+            self.mapping(module, loop[0], guards, here, texts=loop[1])
             return
-        if isinstance(statement, ast.AugAssign) and isinstance(statement.op, ast.BitOr) and _is_environ(module, statement.target):
+        if isinstance(statement, ast.AugAssign) and isinstance(statement.op, ast.BitOr) and is_environ(module, statement.target):
             self.mapping(module, statement.value, guards, here)  # `os.environ |= {...}`
             return
-        write = _write(module, statement)
+        write = write_of(module, statement)
         if write is None:
             return
         kind, value = write
@@ -189,7 +187,7 @@ class _Writer:
         for key, value in zip(mapping.keys, mapping.values):
             if key is None:
                 self.env[RUNNER_ENV] = Setting(RUNNER_ENV, UNKNOWN, module.span(mapping), module.text(mapping))  # `**more`: not known
-            elif _names_runner(key):
+            elif names_runner(key):
                 self._set(module, value, module.span(key), f"{module.text(key)}: {module.text(value)}", guards)
                 self.statements.pop(RUNNER_ENV, None)  # a key of a dict, not a statement a fix may remove
 
@@ -224,7 +222,7 @@ class _Writer:
     def _updated(self, module: Module, call: ast.Call, guards: tuple, frame: Frame) -> bool:
         """`os.environ.update({...})`, `os.environ.update(NAME)` of a module-level dict, `os.environ.update(NAME="0")`."""
         func = call.func
-        if not (isinstance(func, ast.Attribute) and func.attr == "update" and _is_environ(module, func.value)):
+        if not (isinstance(func, ast.Attribute) and func.attr == "update" and is_environ(module, func.value)):
             return False
         for argument in call.args[:1]:
             self.mapping(module, argument, guards, frame)
@@ -380,78 +378,9 @@ def _imported_names(module: Module, statement: ast.Import | ast.ImportFrom) -> l
     return named or list(module.star_imports[:1])
 
 
-def _copied(module: Module, statement: ast.stmt) -> tuple[ast.expr, bool] | None:
-    """The mapping a loop copies into the environment (`for k, v in ENV.items(): os.environ[k] = v`),
-    and whether it writes each value's text (`= str(v)`)."""
-    if not (isinstance(statement, ast.For) and len(statement.body) == 1):
-        return None
-    pair = items_pair(statement.target, statement.iter)
-    if pair is None:
-        return None
-    mapping, key, value = pair
-    body = statement.body[0]
-    if not (isinstance(body, ast.Assign) and len(body.targets) == 1 and isinstance(body.targets[0], ast.Subscript)):
-        return None
-    written = body.targets[0]
-    same_key = isinstance(written.slice, ast.Name) and written.slice.id == key
-    texts = _text_of(body.value)
-    same_value = isinstance(texts or body.value, ast.Name) and (texts or body.value).id == value  # type: ignore[union-attr]
-    return (mapping, texts is not None) if _is_environ(module, written.value) and same_key and same_value else None
-
-
-def _text_of(value: ast.expr) -> ast.expr | None:
-    """`v` of `str(v)`."""
-    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "str" and len(value.args) == 1:
-        return None if value.keywords else value.args[0]
-    return None
-
-
 def module_value(module: Module, name: str) -> ast.expr | None:
     """What a module-level name is bound to, when its one assignment says."""
     found = [
         s.value for s in module.tree.body if isinstance(s, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in s.targets)
     ]
     return found[0] if len(found) == 1 else None
-
-
-def _write(module: Module, statement: ast.stmt) -> tuple[str, ast.expr | None] | None:
-    if isinstance(statement, (ast.Assign, ast.Delete)):
-        for target in statement.targets:
-            if isinstance(target, ast.Subscript) and _is_environ(module, target.value) and _names_runner(target.slice):
-                if isinstance(statement, ast.Delete):
-                    return "remove", None
-                kept = _kept_or_default(module, statement.value)
-                return ("default", kept) if kept is not None else ("set", statement.value)
-        return None
-    if not module.touches(statement, module.lines_with(_CALLS)):
-        return None  # (the calls' text holds one of `_CALLS`: a large test module's decorators are not walked)
-    for node in expressions(statement):
-        if isinstance(node, ast.Call) and node.args and _names_runner(node.args[0]):
-            func = module.text(node.func)
-            if func.endswith(_CALLS) and ("os" in module.imports or "environ" in module.imports):
-                if func.endswith("pop"):
-                    return "remove", None
-                if len(node.args) > 1:
-                    return ("default" if func.endswith("setdefault") else "set"), node.args[1]
-    return None
-
-
-def _kept_or_default(module: Module, value: ast.expr) -> ast.expr | None:
-    """The default of `os.environ.get(VAR, "0")` (or `os.getenv(VAR, "0")`) written back to the
-    same variable: the environment's own value when it has one, else the default (as `setdefault`)."""
-    if not (isinstance(value, ast.Call) and len(value.args) == 2 and _names_runner(value.args[0])):
-        return None
-    func = value.func
-    reads = isinstance(func, ast.Attribute) and (
-        (func.attr == "get" and _is_environ(module, func.value)) or (func.attr == "getenv" and module.text(func.value) == "os")
-    )
-    return value.args[1] if reads else None
-
-
-def _is_environ(module: Module, node: ast.expr) -> bool:
-    text = module.text(node)
-    return text in ("os.environ", "environ")
-
-
-def _names_runner(node: ast.expr) -> bool:
-    return isinstance(node, ast.Constant) and node.value == RUNNER_ENV
