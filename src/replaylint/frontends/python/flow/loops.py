@@ -64,6 +64,14 @@ def each_turn(reader: Evaluates, loop: ast.For | ast.AsyncFor, write: ast.stmt, 
     return found
 
 
+def keyed_by_target(loop: ast.For | ast.AsyncFor, write: ast.AST) -> bool:
+    """Whether `write` is `target[key] = value` with `key` a name the loop binds."""
+    if not (isinstance(write, ast.Assign) and isinstance(write.targets[0], ast.Subscript)):
+        return False
+    key = write.targets[0].slice
+    return isinstance(key, ast.Name) and key.id in _names(loop.target)
+
+
 def turn_by_turn(
     reader: Evaluates, loop: ast.For | ast.AsyncFor, write: ast.stmt, inside: tuple[Guard, ...], frame: Frame
 ) -> list[Written] | None:
