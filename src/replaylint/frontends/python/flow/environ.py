@@ -48,6 +48,8 @@ def runner_variable(frame: Frame, reader: Evaluates | None = None) -> tuple[dict
 def runner_writes(frame: Frame, reader: Evaluates | None = None) -> RunnerWrites:
     writer = _Writer(reader, {}, {})
     writer.leading_to(frame)
+    if writer.unreached:
+        writer.env = {name: replace(setting, value=UNKNOWN) for name, setting in writer.env.items()}
     written = writer.env.get(RUNNER_ENV)
     resting = tuple(dict.fromkeys(a for a in writer.assumptions if written is not None and a[1] == written.span))
     return RunnerWrites(writer.env, writer.statements, tuple(writer.not_run), resting)
@@ -72,6 +74,7 @@ class _Writer:
     not_run: list[Span] = field(default_factory=list)  # writes under a branch decided against
     callers: int = 0  # calls in other modules' functions followed out
     assumptions: list[tuple[str, Span]] = field(default_factory=list)
+    unreached: bool = False  # a caller's call that leads to the engine never runs: what it writes is not the engine's
 
     def leading_to(self, frame: Frame) -> None:
         """The writes that run before `frame`'s statement: those leading to a call in another
@@ -79,6 +82,7 @@ class _Writer:
         the function that builds the engine)."""
         if frame.caller is not None and self.callers < _MAX_CALLERS:
             self.callers += 1
+            self.unreached = self.unreached or not self._reaches(frame.caller)
             self.leading_to(frame.caller)
         module = frame.module
         for given in frame.actor_env:  # Ray's `runtime_env={"env_vars": {...}}`: the actor starts with it
@@ -110,6 +114,13 @@ class _Writer:
         elif frame.at is not None:
             self.env.clear()
             self.apply(module, module.tree, frame.at)
+
+    def _reaches(self, caller: Frame) -> bool:
+        """Whether the call in `caller` that leads to the engine may run: its branches are not
+        decided against there (`if config["framework"] == "vllm":` of a config that says another)."""
+        if self.reader is None or caller.at is None:
+            return True
+        return decided(self.reader, caller.at.guards, caller, []) is not None
 
     def apply(
         self, module: Module, scope: ast.AST, until: Placed | None, guards: tuple = (), enter: bool = True, within: Frame | None = None
