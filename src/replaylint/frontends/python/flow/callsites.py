@@ -141,6 +141,21 @@ def reads_stored_parameter(cls: ast.ClassDef, init: ast.AST | None, method: ast.
     SamplingParams(top_k=self.args.top_k)`): what the object's construction passes decides the engine."""
     if not isinstance(init, (ast.FunctionDef, ast.AsyncFunctionDef)) or method is init:
         return False
+    stored = _stored(cls, init, method)
+    reached = (method, *_own_methods_called(cls, method))  # `cmd = [..., *self._server_args()]`
+    return any(self_attribute(node) in stored for function in reached for node in walk(function))
+
+
+def reads_stored_in_init(cls: ast.ClassDef, init: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.AST) -> bool:
+    """Whether an engine `__init__` builds reads an attribute it stores a parameter in
+    (`self.model_path = config["generator_model_path"]`, then `LLM(self.model_path, ...)`): what
+    the object's construction passes decides the engine."""
+    stored = _stored(cls, init, None)
+    return bool(stored) and any(self_attribute(part) in stored for part in walk(node))
+
+
+def _stored(cls: ast.ClassDef, init: ast.FunctionDef | ast.AsyncFunctionDef, method: ast.AST | None) -> set[str]:
+    """The attributes `__init__` (or a method it calls, but `method`) stores its parameters in, or makes from them."""
     names = _derived({param.arg for param in parameters(init)[1:]}, init)
     stored: set[str] = set()
     called = {self_attribute(node.func) for node in walk(init) if isinstance(node, ast.Call)}  # `self.init_model()`
@@ -151,8 +166,7 @@ def reads_stored_parameter(cls: ast.ClassDef, init: ast.AST | None, method: ast.
         if more <= stored:
             break
         stored |= more
-    reached = (method, *_own_methods_called(cls, method))  # `cmd = [..., *self._server_args()]`
-    return any(self_attribute(node) in stored for function in reached for node in walk(function))
+    return stored
 
 
 def _own_methods_called(cls: ast.ClassDef, method: ast.AST) -> list[ast.AST]:

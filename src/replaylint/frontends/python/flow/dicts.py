@@ -15,7 +15,7 @@ from ....model import UNKNOWN, Setting
 from .facts import NOTHING, Entry, Kwargs, Place, Val, under, unknown
 from .frames import Evaluates, Frame, expressions, reaching
 from .logic import decided
-from .loops import each_turn, turn_by_turn
+from .loops import each_turn, keyed_by_target, turn_by_turn
 from .module import Guard, Module, Placed
 
 _CHANGES = frozenset(("update", "setdefault", "pop", "popitem", "clear"))  # methods that change a dict in place
@@ -53,19 +53,19 @@ def entry(reader: Evaluates, frame: Frame, name: str, first: ast.AST, value: ast
     module = frame.module
     read = reader.evaluate(value, frame)
     span = module.span(first, value)
-    if read.origin is not None:  # the value is decided elsewhere (an argparse default, a dataclass field)
+    ref = read.ref if read.ref is not None or read.kwargs is None else read.kwargs  # a nested dict stays one (`cfg.engine_kwargs`)
+    if read.origin is not None:  # the value is decided elsewhere (an argparse default, a dataclass field, a config's entry)
         spelling = read.written if read.written and not read.assumptions else module.text(first, value)
         setting = Setting(name, read.value, read.origin, spelling, read.span, read.keys, via=(*read.hops, span))
-        return Entry(setting, None, assumptions=read.assumptions, ref=read.ref)
+        return Entry(setting, None, assumptions=read.assumptions, ref=ref)
     value_span = read.span if read.span is not None and read.span.path == module.path else module.span(value)
     setting = Setting(name, read.value, span, module.text(first, value), value_span, read.keys, via=read.hops)
-    ref = read.ref if read.ref is not None or read.kwargs is None else read.kwargs  # a nested dict stays one (`cfg.engine_kwargs`)
     return Entry(setting, place if not read.hops else None, assumptions=read.assumptions, ref=ref)
 
 
 def literal(reader: Evaluates, node: ast.Dict, frame: Frame) -> Val:
     module = frame.module
-    found = Kwargs(home=container(module, node), sources={module.span(node)})
+    found = Kwargs(home=container(module, node), sources={module.span(node)}, plain=True)
     for position, (key, value) in enumerate(zip(node.keys, node.values)):
         if key is None:
             found.merge(spread(reader, value, frame))
@@ -82,7 +82,7 @@ def call(reader: Evaluates, node: ast.Call, frame: Frame, positional: bool = Tru
     """`dict(BASE, k=v, **more)`; without `positional`, only the keywords (`partial(LLM, k=v)`)."""
     module = frame.module
     place = container(module, node)
-    found = Kwargs(home=place, sources={module.span(node)})
+    found = Kwargs(home=place, sources={module.span(node)}, plain=positional)
     for argument in node.args if positional else ():
         found.merge(zipped(reader, argument, frame) if _is_zip(argument, frame) else spread(reader, argument, frame))
     every = sorted([*node.args, *node.keywords], key=lambda item: (item.lineno, item.col_offset))
@@ -220,8 +220,8 @@ def _each_turn(reader: Evaluates, found: Kwargs, write: tuple, guards: tuple[Gua
     """`kw[key] = value` in a loop over pairs spelt out (`loops`): each turn's key written, out of
     the loop's branch (it runs every turn). False: not such a write."""
     loop = next((guard for guard in reversed(guards) if guard.loop is not None), None)
-    if write[0] != "set" or write[1] is not None or loop is None:
-        return False
+    if write[0] != "set" or loop is None or (write[1] is not None and not keyed_by_target(loop.loop, write[2])):
+        return False  # (a key the loop's own name gives is the one a loop over one item gives: read by turn still)
     number = max(n for n, guard in enumerate(guards) if guard is loop)
     inside = guards[number + 1 :]
     by_turn = turn_by_turn(reader, loop.loop, write[2], inside, frame) if inside else None  # branches in the loop decided per turn

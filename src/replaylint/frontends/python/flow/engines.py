@@ -24,6 +24,7 @@ from .callsites import (
     handed_sites,
     hands_parameter,
     reads_parameter,
+    reads_stored_in_init,
     reads_stored_parameter,
     takes_a_config_of_the_tree,
 )
@@ -40,7 +41,7 @@ from .held_partials import held_partial_calls
 from .loop_turns import turn_frames
 from .members import before_validator, constant_subclasses, init_of
 from .method_calls import from_init, method_frames, reads_record_field, record_fields
-from .module import FUNCTIONS, Module, Placed, describe
+from .module import FUNCTIONS, Module, describe
 from .objects import as_kwargs
 from .placing import FlowHandle
 from .ray_runtime_env import actor_env_vars
@@ -143,6 +144,7 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
         elsewhere_too = reads_stored_parameter(call.cls, init, scope) or hands_parameter(init, scope)  # the caller's `config`
         # `__init__(self, **kwargs)` forwards them; `LLM(tensor_parallel_size=args.tp)` in `__init__(self, args)` reads the caller's
         elsewhere_too = elsewhere_too or (scope is init and (scope.args.kwarg is not None or reads_parameter(scope, call.node)))
+        elsewhere_too = elsewhere_too or (scope is init and reads_stored_in_init(call.cls, init, call.node))  # `LLM(self.model_path)`
         elsewhere_too = elsewhere_too or reads_record_field(module, call.cls, scope)  # `**self.extra_kwargs` of a pydantic model
         sites = constructions(reader, module, call.cls, elsewhere_too)[:MAX_SITES]
         for home, site, site_frame in ((h, s, f) for h, s in sites for f in site_frames(reader, h, s, outer)):
@@ -154,7 +156,7 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
             sites_here = ((site.scope, site.placed),) if home is module else ()
             actor_env = tuple(actor_env_vars(module, call.cls, home, site))
             fields = record_fields(reader, module, call.cls, site.node, site_frame)
-            made = dict(sites=sites_here, actor_env=actor_env, made=hop, instance=fields, importer=_importer(module, home, site))
+            made = dict(sites=sites_here, actor_env=actor_env, made=hop, instance=fields, **_led(module, home, site, site_frame))
             frames.append(replace(plain, args=args if scope is init else None, init=args, **made))
         if not frames and init is not None:
             made = lambda home, sub: constructions(reader, home, sub, elsewhere_too=True)[:MAX_SITES]  # noqa: E731
@@ -198,15 +200,18 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
         callee = reader.evaluate(site.node.func, site_frame).ref if scope not in module.tree.body else None
         enclosing = callee.outer if isinstance(callee, Function) and callee.node is scope else None  # a closure's enclosing call
         args = {name: value.via(hop) for name, value in args.items()}
-        frames.append(replace(plain, args=args, sites=sites_here, outer=enclosing, made=hop, importer=_importer(module, home, site)))
+        frames.append(replace(plain, args=args, sites=sites_here, outer=enclosing, made=hop, **_led(module, home, site, site_frame)))
     if not frames and scope in module.tree.body:  # a subcommand's handler: `args.func(args)`
         frames = [replace(plain, args=args) for args in handler_args(reader, module, scope)]
     return frames or [plain]
 
 
-def _importer(module: Module, home: Module, site: Call) -> tuple[Module, Placed] | None:
-    """A call at the top level of another module (a script that imports the engine's module)."""
-    return (home, site.placed) if home is not module and site.scope is home.tree else None
+def _led(module: Module, home: Module, site: Call, site_frame: Frame) -> dict[str, object]:
+    """A call in another module that led here: at its top level (a script that imports the
+    engine's module), else in a function there, read where that function is called."""
+    if home is module:
+        return {}
+    return {"importer": (home, site.placed)} if site.scope is home.tree else {"caller": site_frame}
 
 
 def _validator_frames(
@@ -378,6 +383,7 @@ def _launches(
         settings: dict[str, Setting] = {}
         places = {}
         assumptions = [Assumption(condition) for condition in found.assumed]  # rests on the launch's completeness
+        assumptions.extend(Assumption(condition, span) for condition, span in written.assumptions)
         for name, entry in found.entries.items():
             chosen = _chosen(entry, outcome, blurred)
             settings[name] = chosen.setting

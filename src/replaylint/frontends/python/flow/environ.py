@@ -8,21 +8,20 @@ unknown. `os.putenv(...)` is not one: it changes the C environment a child proce
 from __future__ import annotations
 
 import ast
-from dataclasses import field
+from dataclasses import field, replace
 
 from ....model import UNKNOWN, Setting, Span
 from ....records import record
 from ....vllm.engine_fields import RUNNER_ENV
+from .constructed_writes import constructed, construction, self_method
 from .dicts import nested
+from .environ_statements import copied, is_environ, names_runner, write_of
 from .facts import Kwargs
-from .frames import Evaluates, Frame, expressions
+from .frames import Evaluates, Frame
 from .logic import decided
-from .loops import items_pair
 from .module import FUNCTIONS, Module, Placed
 from .package_inits import imported_bare, package_inits
 from .refs import Function
-
-_CALLS = ("environ.setdefault", "environ.pop")
 
 
 @record(unsafe_hash=True)
@@ -35,52 +34,29 @@ class RunnerWrites:
     env: dict[str, Setting]
     statements: dict[str, Span]
     not_run: tuple[Span, ...] = ()
+    assumptions: tuple[tuple[str, Span], ...] = ()  # the defaults the variable's value rests on (a config an option's default names)
 
 
 def runner_variable(frame: Frame, reader: Evaluates | None = None) -> tuple[dict[str, Setting], dict[str, Span]]:
     """The runner variable's setting where `frame` reads, and the statements a fix may remove."""
     writes = runner_writes(frame, reader)
+    if writes.assumptions:  # no launch here to say what the value rests on
+        return {name: replace(setting, value=UNKNOWN) for name, setting in writes.env.items()}, writes.statements
     return writes.env, writes.statements
 
 
 def runner_writes(frame: Frame, reader: Evaluates | None = None) -> RunnerWrites:
-    module = frame.module
-    env: dict[str, Setting] = {}
-    statements: dict[str, Span] = {}
-    writer = _Writer(reader, env, statements)
-    for given in frame.actor_env:  # Ray's `runtime_env={"env_vars": {...}}`: the actor starts with it
-        if given.at is None:
-            writer.mapping(given.module, given.node, ())
-        else:
-            writer.runtime_env(given.node, given.at)
-    if frame.importer is not None:  # a script's top level that imports the module and calls it: its writes ran first
-        writer.importer, (importer, site) = frame.importer[0], frame.importer
-        writer.holding = site.guards
-        writer.apply(importer, importer.tree, site)
-        writer.holding = ()
-    if frame.scope is not module.tree and not any(scope is module.tree for scope, _ in frame.sites):
-        writer.packages(module)  # started by an importer only: the packages around the module ran first
-    if frame.scope is not module.tree:
-        # A function runs after the module's statements; the functions those call are not entered
-        # (`main()` may be what builds the engine, and write the environment after it). Called from
-        # the module (`if __name__ == "__main__": ... main()`), it runs after those before the call,
-        # whose branches it shares then hold.
-        top = next((placed for scope, placed in frame.sites if scope is module.tree), None)
-        writer.holding = top.guards if top is not None else ()
-        writer.apply(module, module.tree, top, enter=top is not None)
-        writer.holding = ()
-    for scope, placed in frame.sites:
-        if scope is not module.tree:
-            writer.apply(module, scope, placed)
-    if isinstance(frame.scope, FUNCTIONS):
-        writer.apply(module, frame.scope, frame.at, within=frame)
-    elif frame.at is not None:
-        env.clear()
-        writer.apply(module, module.tree, frame.at)
-    return RunnerWrites(env, statements, tuple(writer.not_run))
+    writer = _Writer(reader, {}, {})
+    writer.leading_to(frame)
+    if writer.unreached:
+        writer.env = {name: replace(setting, value=UNKNOWN) for name, setting in writer.env.items()}
+    written = writer.env.get(RUNNER_ENV)
+    resting = tuple(dict.fromkeys(a for a in writer.assumptions if written is not None and a[1] == written.span))
+    return RunnerWrites(writer.env, writer.statements, tuple(writer.not_run), resting)
 
 
 _MAX_CALLS = 2  # functions of the tree entered to find their writes (a setup helper and one it calls)
+_MAX_CALLERS = 3  # calls in other modules' functions that led to the engine, followed out
 
 
 @record
@@ -96,6 +72,55 @@ class _Writer:
     importer: Module | None = None  # another module whose top-level call leads to the engine: its imports run too
     ran: set[str] = field(default_factory=set)  # the modules of the tree an import ran (once each)
     not_run: list[Span] = field(default_factory=list)  # writes under a branch decided against
+    callers: int = 0  # calls in other modules' functions followed out
+    assumptions: list[tuple[str, Span]] = field(default_factory=list)
+    unreached: bool = False  # a caller's call that leads to the engine never runs: what it writes is not the engine's
+
+    def leading_to(self, frame: Frame) -> None:
+        """The writes that run before `frame`'s statement: those leading to a call in another
+        module's function that led here first (FlashRAG's script makes its `Config`, then calls
+        the function that builds the engine)."""
+        if frame.caller is not None and self.callers < _MAX_CALLERS:
+            self.callers += 1
+            self.unreached = self.unreached or not self._reaches(frame.caller)
+            self.leading_to(frame.caller)
+        module = frame.module
+        for given in frame.actor_env:  # Ray's `runtime_env={"env_vars": {...}}`: the actor starts with it
+            if given.at is None:
+                self.mapping(given.module, given.node, ())
+            else:
+                self.runtime_env(given.node, given.at)
+        if frame.importer is not None:  # a script's top level that imports the module and calls it: its writes ran first
+            self.importer, (importer, site) = frame.importer[0], frame.importer
+            self.holding = site.guards
+            self.apply(importer, importer.tree, site)
+            self.holding = ()
+        if frame.scope is not module.tree and not any(scope is module.tree for scope, _ in frame.sites):
+            self.packages(module)  # started by an importer only: the packages around the module ran first
+        if frame.scope is not module.tree:
+            # A function runs after the module's statements; the functions those call are not entered
+            # (`main()` may be what builds the engine, and write the environment after it). Called from
+            # the module (`if __name__ == "__main__": ... main()`), it runs after those before the call,
+            # whose branches it shares then hold.
+            top = next((placed for scope, placed in frame.sites if scope is module.tree), None)
+            self.holding = top.guards if top is not None else ()
+            self.apply(module, module.tree, top, enter=top is not None)
+            self.holding = ()
+        for scope, placed in frame.sites:
+            if scope is not module.tree:
+                self.apply(module, scope, placed)
+        if isinstance(frame.scope, FUNCTIONS):
+            self.apply(module, frame.scope, frame.at, within=frame)
+        elif frame.at is not None:
+            self.env.clear()
+            self.apply(module, module.tree, frame.at)
+
+    def _reaches(self, caller: Frame) -> bool:
+        """Whether the call in `caller` that leads to the engine may run: its branches are not
+        decided against there (`if config["framework"] == "vllm":` of a config that says another)."""
+        if self.reader is None or caller.at is None:
+            return True
+        return decided(self.reader, caller.at.guards, caller, []) is not None
 
     def apply(
         self, module: Module, scope: ast.AST, until: Placed | None, guards: tuple = (), enter: bool = True, within: Frame | None = None
@@ -118,17 +143,22 @@ class _Writer:
         if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
             if (enter and self._entered(module, statement.value, guards)) or self._updated(module, statement.value, guards, here):
                 return
+        made = constructed(statement) if enter and self.reader is not None and self.depth < _MAX_CALLS else None
+        entered = made is not None and (construction(self.reader, made, here) or self_method(self.reader, made, here))
+        if entered:
+            self._run(*entered, guards)
+            return
         if isinstance(statement, (ast.Import, ast.ImportFrom)):
             self._imported(module, statement, guards)
             return
-        copied = _copied(module, statement)
-        if copied is not None:  # `for key, value in VLLM_ENV.items(): os.environ[key] = value`
-            self.mapping(module, copied, guards, here)
+        loop = copied(module, statement)
+        if loop is not None:  # `for key, value in VLLM_ENV.items(): os.environ[key] = value` (or `= str(value)`)
+            self.mapping(module, loop[0], guards, here, texts=loop[1])
             return
-        if isinstance(statement, ast.AugAssign) and isinstance(statement.op, ast.BitOr) and _is_environ(module, statement.target):
+        if isinstance(statement, ast.AugAssign) and isinstance(statement.op, ast.BitOr) and is_environ(module, statement.target):
             self.mapping(module, statement.value, guards, here)  # `os.environ |= {...}`
             return
-        write = _write(module, statement)
+        write = write_of(module, statement)
         if write is None:
             return
         kind, value = write
@@ -168,7 +198,7 @@ class _Writer:
         for key, value in zip(mapping.keys, mapping.values):
             if key is None:
                 self.env[RUNNER_ENV] = Setting(RUNNER_ENV, UNKNOWN, module.span(mapping), module.text(mapping))  # `**more`: not known
-            elif _names_runner(key):
+            elif names_runner(key):
                 self._set(module, value, module.span(key), f"{module.text(key)}: {module.text(value)}", guards)
                 self.statements.pop(RUNNER_ENV, None)  # a key of a dict, not a statement a fix may remove
 
@@ -203,22 +233,23 @@ class _Writer:
     def _updated(self, module: Module, call: ast.Call, guards: tuple, frame: Frame) -> bool:
         """`os.environ.update({...})`, `os.environ.update(NAME)` of a module-level dict, `os.environ.update(NAME="0")`."""
         func = call.func
-        if not (isinstance(func, ast.Attribute) and func.attr == "update" and _is_environ(module, func.value)):
+        if not (isinstance(func, ast.Attribute) and func.attr == "update" and is_environ(module, func.value)):
             return False
         for argument in call.args[:1]:
             self.mapping(module, argument, guards, frame)
         self._keywords(module, call.keywords, guards)
         return True
 
-    def mapping(self, module: Module, mapping: ast.expr, guards: tuple, frame: Frame | None = None) -> None:
+    def mapping(self, module: Module, mapping: ast.expr, guards: tuple, frame: Frame | None = None, texts: bool = False) -> None:
         """A dict written into the environment: a literal, or a module-level one by name (of this
         module, imported, or brought by a star import); else a mapping the reader knows where it is
-        written (`os.environ.update(settings.ENV)`), its entry for the variable."""
+        written (`os.environ.update(settings.ENV)`), its entry for the variable. `texts`: each value
+        written as `str(value)` (a config file's `0` is the text "0")."""
         found = self._named_dict(module, mapping.id) if isinstance(mapping, ast.Name) else (module, mapping)
         if found is not None and _spelt(found[1]):
             self.entry(*found, guards)
         elif frame is not None and self.reader is not None:
-            self._known(mapping, guards, frame)
+            self._known(mapping, guards, frame, texts)
 
     def runtime_env(self, node: ast.expr, at: Frame) -> None:
         """A Ray `runtime_env` the reader knows where it is given: its `env_vars`' variable (a
@@ -229,19 +260,26 @@ class _Writer:
         if env_vars is not None and env_vars.kwargs is not None:
             self._entry_of(env_vars.kwargs, ())
 
-    def _known(self, mapping: ast.expr, guards: tuple, frame: Frame) -> None:
+    def _known(self, mapping: ast.expr, guards: tuple, frame: Frame, texts: bool = False) -> None:
         read = self.reader.evaluate(mapping, frame).kwargs if self.reader is not None else None
         if read is not None:
-            self._entry_of(read, guards)
+            self._entry_of(read, guards, texts)
+        elif RUNNER_ENV in self.env:  # a mapping not known may hold the variable
+            self.env[RUNNER_ENV] = replace(self.env[RUNNER_ENV], value=UNKNOWN)
 
-    def _entry_of(self, read: Kwargs, guards: tuple) -> None:
+    def _entry_of(self, read: Kwargs, guards: tuple, texts: bool = False) -> None:
         written = read.entries.get(RUNNER_ENV)
-        if written is not None:
-            setting = written.setting
-            whole = self._taken(guards) and not written.guards and not written.assumptions and not read.reasons
-            known = setting.value if isinstance(setting.value, str) and whole else UNKNOWN
-            self.env[RUNNER_ENV] = Setting(RUNNER_ENV, known, setting.span, setting.spelling, setting.value_span)
-            self.statements.pop(RUNNER_ENV, None)  # a key of a mapping, not a statement a fix may remove
+        if written is None:
+            if read.reasons and RUNNER_ENV in self.env:  # keys nobody can see may hold it
+                self.env[RUNNER_ENV] = replace(self.env[RUNNER_ENV], value=UNKNOWN)
+            return
+        setting = written.setting
+        whole = self._taken(guards) and not written.guards and not read.reasons
+        value = str(setting.value) if texts and type(setting.value) is int else setting.value
+        known = value if isinstance(value, str) and whole else UNKNOWN
+        self.assumptions.extend(written.assumptions)  # a config file an option's default names
+        self.env[RUNNER_ENV] = Setting(RUNNER_ENV, known, setting.span, setting.spelling, setting.value_span)
+        self.statements.pop(RUNNER_ENV, None)  # a key of a mapping, not a statement a fix may remove
 
     def _named_dict(self, module: Module, name: str) -> tuple[Module, ast.expr] | None:
         value = module_value(module, name)
@@ -297,6 +335,14 @@ class _Writer:
             finally:
                 self.depth -= 1
 
+    def _run(self, module: Module, function: ast.AST, frame: Frame, guards: tuple) -> None:
+        """The statements of a function a statement runs, read in `frame` (a construction's `__init__`)."""
+        self.depth += 1
+        try:
+            self.apply(module, function, None, guards, within=frame)
+        finally:
+            self.depth -= 1
+
     def _entered(self, module: Module, call: ast.Call, guards: tuple) -> bool:
         if self.reader is None or self.depth >= _MAX_CALLS or not isinstance(call.func, (ast.Name, ast.Attribute)):
             return False
@@ -343,69 +389,9 @@ def _imported_names(module: Module, statement: ast.Import | ast.ImportFrom) -> l
     return named or list(module.star_imports[:1])
 
 
-def _copied(module: Module, statement: ast.stmt) -> ast.expr | None:
-    """The mapping a loop copies into the environment (`for k, v in ENV.items(): os.environ[k] = v`)."""
-    if not (isinstance(statement, ast.For) and len(statement.body) == 1):
-        return None
-    pair = items_pair(statement.target, statement.iter)
-    if pair is None:
-        return None
-    mapping, key, value = pair
-    body = statement.body[0]
-    if not (isinstance(body, ast.Assign) and len(body.targets) == 1 and isinstance(body.targets[0], ast.Subscript)):
-        return None
-    written = body.targets[0]
-    same_key = isinstance(written.slice, ast.Name) and written.slice.id == key
-    same_value = isinstance(body.value, ast.Name) and body.value.id == value
-    return mapping if _is_environ(module, written.value) and same_key and same_value else None
-
-
 def module_value(module: Module, name: str) -> ast.expr | None:
     """What a module-level name is bound to, when its one assignment says."""
     found = [
         s.value for s in module.tree.body if isinstance(s, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in s.targets)
     ]
     return found[0] if len(found) == 1 else None
-
-
-def _write(module: Module, statement: ast.stmt) -> tuple[str, ast.expr | None] | None:
-    if isinstance(statement, (ast.Assign, ast.Delete)):
-        for target in statement.targets:
-            if isinstance(target, ast.Subscript) and _is_environ(module, target.value) and _names_runner(target.slice):
-                if isinstance(statement, ast.Delete):
-                    return "remove", None
-                kept = _kept_or_default(module, statement.value)
-                return ("default", kept) if kept is not None else ("set", statement.value)
-        return None
-    if not module.touches(statement, module.lines_with(_CALLS)):
-        return None  # (the calls' text holds one of `_CALLS`: a large test module's decorators are not walked)
-    for node in expressions(statement):
-        if isinstance(node, ast.Call) and node.args and _names_runner(node.args[0]):
-            func = module.text(node.func)
-            if func.endswith(_CALLS) and ("os" in module.imports or "environ" in module.imports):
-                if func.endswith("pop"):
-                    return "remove", None
-                if len(node.args) > 1:
-                    return ("default" if func.endswith("setdefault") else "set"), node.args[1]
-    return None
-
-
-def _kept_or_default(module: Module, value: ast.expr) -> ast.expr | None:
-    """The default of `os.environ.get(VAR, "0")` (or `os.getenv(VAR, "0")`) written back to the
-    same variable: the environment's own value when it has one, else the default (as `setdefault`)."""
-    if not (isinstance(value, ast.Call) and len(value.args) == 2 and _names_runner(value.args[0])):
-        return None
-    func = value.func
-    reads = isinstance(func, ast.Attribute) and (
-        (func.attr == "get" and _is_environ(module, func.value)) or (func.attr == "getenv" and module.text(func.value) == "os")
-    )
-    return value.args[1] if reads else None
-
-
-def _is_environ(module: Module, node: ast.expr) -> bool:
-    text = module.text(node)
-    return text in ("os.environ", "environ")
-
-
-def _names_runner(node: ast.expr) -> bool:
-    return isinstance(node, ast.Constant) and node.value == RUNNER_ENV

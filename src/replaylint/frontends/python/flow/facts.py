@@ -53,6 +53,7 @@ class Kwargs:
     # What the keys are complete on (`**overrides` no caller in the tree passes): judged as
     # written, a finding on an absent key says so.
     assumed: list[str] = field(default_factory=list)
+    plain: bool = False  # a `dict` as such (a literal, `dict(...)`, a YAML or JSON file loaded): `isinstance(it, dict)`
 
     @property
     def whole(self) -> bool:
@@ -64,7 +65,7 @@ class Kwargs:
 
     def rebuilt(self, entries: dict[str, Entry]) -> Kwargs:
         """The same keys' reasons, home, sources and assumptions, with `entries` for keys."""
-        return Kwargs(entries, list(self.reasons), self.home, set(self.sources), list(self.assumed))
+        return Kwargs(entries, list(self.reasons), self.home, set(self.sources), list(self.assumed), self.plain)
 
     def merge(self, other: Kwargs, overwrites: bool = True) -> None:
         """`{**self, **other}`: the later keys win; keys `other` may hold unseen (a file named at

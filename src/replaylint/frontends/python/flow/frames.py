@@ -42,6 +42,7 @@ class Frame:
     made: Any = None  # the span of the construction of the object whose method is read (`Engine.remote(...)`)
     turn: Any = None  # (the `for`, what its names hold) of the loop turn being read (`loop_turns`)
     importer: Any = None  # (module, statement) of another module's top-level call that led here (`environ`)
+    caller: Frame | None = None  # the frame of a call in another module's function that led here (`environ`)
 
     def reading(self, at: Placed | None) -> Frame:
         return replace(self, at=at)

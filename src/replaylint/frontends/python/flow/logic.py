@@ -179,6 +179,9 @@ def type_test(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
     spelt = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
     if isinstance(read.ref, Engine) and sampling_object(reader, read):  # `SamplingParams(...)`: no built-in type's
         return _sampling_type_test(reader, spelt, frame)
+    builtin = all(isinstance(item, ast.Name) and item.id in _BUILTIN_TYPES for item in spelt)
+    if read.kwargs is not None and read.kwargs.plain and read.ref is None and builtin:  # a dict the program made or loaded
+        return Val(any(item.id == "dict" for item in spelt), assumptions=read.assumptions)  # type: ignore[attr-defined]
     if type(read.value) not in _SCALARS or read.ref is not None or read.kwargs is not None:
         return NOTHING
     if read.value is None and all(_vllm_class(reader, item, frame) for item in spelt):

@@ -64,6 +64,14 @@ def each_turn(reader: Evaluates, loop: ast.For | ast.AsyncFor, write: ast.stmt, 
     return found
 
 
+def keyed_by_target(loop: ast.For | ast.AsyncFor, write: ast.AST) -> bool:
+    """Whether `write` is `target[key] = value` with `key` a name the loop binds."""
+    if not (isinstance(write, ast.Assign) and isinstance(write.targets[0], ast.Subscript)):
+        return False
+    key = write.targets[0].slice
+    return isinstance(key, ast.Name) and key.id in _names(loop.target)
+
+
 def turn_by_turn(
     reader: Evaluates, loop: ast.For | ast.AsyncFor, write: ast.stmt, inside: tuple[Guard, ...], frame: Frame
 ) -> list[Written] | None:
@@ -161,6 +169,7 @@ def turns_of(reader: Evaluates, loop: ast.For | ast.AsyncFor, frame: Frame) -> l
     elements = _elements(loop.iter, frame, reader)
     if elements is None:
         keys = _keys(reader, loop.target, loop.iter, frame)
+        keys = keys if keys is not None else _texts(reader, loop, frame)
         return None if keys is None else [{loop.target.id: key} for key in keys]  # type: ignore[attr-defined]
     turns = []
     for element, at in elements:
@@ -204,6 +213,20 @@ def _keys(reader: Evaluates, target: ast.expr, iterated: ast.expr, frame: Frame)
         iterated = iterated.func.value
     items = known_whole(reader, iterated, frame)
     return None if items is None or len(items.entries) > MAX_KEYS else list(items.entries)
+
+
+def _texts(reader: Evaluates, loop: ast.For | ast.AsyncFor, frame: Frame) -> list[str] | None:
+    """The texts of a list the reader knows where the loop starts (FlashRAG's `same_keys`, grown
+    by `same_keys.append(key)` in a loop before): read at the `for`, not in its body, where an
+    earlier turn may have changed it."""
+    at = next((placed for placed in frame.module.statements(frame.scope) if placed.statement is loop), None)
+    if not isinstance(loop.target, ast.Name) or at is None:
+        return None
+    read = reader.evaluate(loop.iter, frame.reading(at))
+    texts = read.value
+    if read.assumptions or not isinstance(texts, (list, tuple)) or len(texts) > MAX_KEYS:
+        return None
+    return list(texts) if all(isinstance(text, str) for text in texts) else None
 
 
 def _elements(node: ast.expr, frame: Frame, reader: Evaluates) -> list[tuple[ast.expr, Frame]] | None:

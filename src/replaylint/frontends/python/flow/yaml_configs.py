@@ -100,7 +100,7 @@ def file_loaded(reader, name: str, node: ast.Call, frame) -> Val | None:
     if name in TOML_LOADERS:
         return read_toml(reader, path)
     conditions = tuple(dict.fromkeys(c for c, _ in reader.evaluate(*seen[-1]).assumptions)) if seen and path is not None else ()
-    return read_config(reader, path, conditions, resting=bool(conditions))  # JSON is read as the YAML it also is
+    return read_config(reader, path, conditions, resting=bool(conditions), plain=True)  # JSON is read as the YAML it also is
 
 
 def _opened(node: ast.expr, frame, named=None) -> str | None:
@@ -311,9 +311,9 @@ def _is_hydra_main(decorator: ast.expr, module: Module) -> bool:
     return (f"{base}.{rest}" if rest else base) == "hydra.main"
 
 
-def read_config(reader, path: str, assumed: tuple[str, ...] = (), resting: bool = False) -> Val:
+def read_config(reader, path: str, assumed: tuple[str, ...] = (), resting: bool = False, plain: bool = False) -> Val:
     """The file's mapping; `assumed`: what its being read rests on (with `resting`, each key too:
-    the file a default path names)."""
+    the file a default path names); `plain`: its mappings are `dict`s (PyYAML's, json's; not OmegaConf's)."""
     text = reader.tree.context.read_text(path)  # a dependency of the result: a change re-judges
     if text is None:
         return NOTHING
@@ -328,18 +328,20 @@ def read_config(reader, path: str, assumed: tuple[str, ...] = (), resting: bool 
     reasons = (f"Hydra's defaults list ({os.path.basename(path)})",) if get(document, "defaults") is not None else ()
     from .dicts import as_val
 
-    return as_val(_mapping(document, LineIndex(path, text), reasons, assumed, resting))
+    return as_val(_mapping(document, LineIndex(path, text), reasons, assumed, resting, plain))
 
 
-def _mapping(node, index: LineIndex, reasons: tuple[str, ...], assumed: tuple[str, ...], resting: bool = False) -> Kwargs:
+def _mapping(
+    node, index: LineIndex, reasons: tuple[str, ...], assumed: tuple[str, ...], resting: bool = False, plain: bool = False
+) -> Kwargs:
     from yaml.nodes import MappingNode
 
     from ....readers.yaml_nodes import construct, entries, span
 
-    found = Kwargs(reasons=list(reasons), assumed=list(assumed))
+    found = Kwargs(reasons=list(reasons), assumed=list(assumed), plain=plain)
     for key, value in entries(node):
         name = str(key.value)
-        nested = _mapping(value, index, reasons, assumed, resting) if isinstance(value, MappingNode) else None
+        nested = _mapping(value, index, reasons, assumed, resting, plain) if isinstance(value, MappingNode) else None
         known = UNKNOWN if _run_time(index.text, value) else construct(value)
         whole = span(index, value, start_node=key)
         setting = Setting(name, known, whole, index.text[whole.start : whole.end], span(index, value), _keys(value, index, (name,)))
