@@ -58,7 +58,6 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 PENDING: dict[str, str] = {
-    "skyrl_dataclasses_replace_mask_raw_logprobs": "first run (stop 44): RPL003 missed (the mask added by `dataclasses.replace` of the engine config inside build_vllm_cli_args; logprobs_mode left at vLLM's raw_logprobs)",
     "openrlhf_replay_actor_class_flag": "first run (stop 44): RPL003 missed (a rollout-actor subclass registered as `vllm_replay` and chosen by a new `--vllm.engine_class` driver flag; its engine turns the mask on without processed_logprobs)",
     "nemo_worker_merged_defaults_adaptive_ngram": "first run (stop 44): RPL002 missed (module-level replay defaults merged under the recipe's vllm_kwargs in the worker; a child YAML adds an ngram speculative_config with adaptive verification)",
 }

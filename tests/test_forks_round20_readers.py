@@ -1,0 +1,124 @@
+"""What round 20 of the held-out forks taught the fork readers (tests/test_forks_heldout20.py), and their
+precision: each test takes a held-out tree, checks what it reports, and changes it so that the value may not
+reach vLLM, or does, or reaches it another way.
+
+SkyRL: `ie_cfg = dataclasses.replace(cfg.generator.inference_engine, engine_init_kwargs={**..., "k": v})` inside
+build_vllm_cli_args gives the dict it later copies onto vLLM's namespace its keys: those after the launch's own
+over them, those before under them, each under the replace's `if`; a replace made after the copy changes nothing."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+from forks_trees import findings, in_repository
+from test_forks_heldout20 import CORPUS
+from test_forks_round2_readers import edit
+
+SKYRL_CASE = "skyrl_dataclasses_replace_mask_raw_logprobs"
+SKYRL_UTILS = "skyrl/backends/skyrl_train/inference_servers/utils.py"
+SKYRL_LAUNCH = "examples/train/gsm8k/run_gsm8k_replay.sh"
+SKYRL_REPLACE = """    ie_cfg = dataclasses.replace(
+        cfg.generator.inference_engine,
+        engine_init_kwargs={**cfg.generator.inference_engine.engine_init_kwargs, "return_sampling_mask": True},
+    )
+"""
+SKYRL_FOUND = {("RPL003", SKYRL_UTILS, 90)}
+
+
+def skyrl_tree(tmp_path: Path) -> Path:
+    return in_repository(CORPUS / SKYRL_CASE, tmp_path / SKYRL_CASE)
+
+
+def skyrl_launch_writes(root: Path, override: str) -> None:
+    edit(root / SKYRL_LAUNCH, '  trainer.run_name="gsm8k_grpo"', f'  trainer.run_name="gsm8k_grpo" \\\n  {override}')
+
+
+def test_the_replace_turns_the_mask_on_at_its_key(tmp_path: Path) -> None:
+    assert findings(skyrl_tree(tmp_path)) == SKYRL_FOUND
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    [
+        SKYRL_REPLACE.replace("dataclasses.replace(", "replace("),
+        SKYRL_REPLACE.replace(
+            '{**cfg.generator.inference_engine.engine_init_kwargs, "return_sampling_mask": True}',
+            "dict(cfg.generator.inference_engine.engine_init_kwargs, return_sampling_mask=True)",
+        ),
+        SKYRL_REPLACE.replace(
+            '{**cfg.generator.inference_engine.engine_init_kwargs, "return_sampling_mask": True}',
+            'cfg.generator.inference_engine.engine_init_kwargs | {"return_sampling_mask": True}',
+        ),
+    ],
+    ids=["imported-replace", "dict-call", "union"],
+)
+def test_other_spellings_of_the_replace_turn_the_mask_on(tmp_path: Path, spelling: str) -> None:
+    root = skyrl_tree(tmp_path)
+    edit(root / SKYRL_UTILS, SKYRL_REPLACE, spelling)
+    if spelling.lstrip().startswith("ie_cfg = replace("):
+        edit(root / SKYRL_UTILS, "import dataclasses\n", "from dataclasses import replace\n")
+    assert findings(root) == SKYRL_FOUND
+
+
+def test_a_replace_of_the_name_bound_to_the_config_turns_the_mask_on(tmp_path: Path) -> None:
+    root = skyrl_tree(tmp_path)
+    edit(
+        root / SKYRL_UTILS,
+        SKYRL_REPLACE,
+        "    ie_cfg = cfg.generator.inference_engine\n"
+        '    ie_cfg = dataclasses.replace(ie_cfg, engine_init_kwargs={**ie_cfg.engine_init_kwargs, "return_sampling_mask": True})\n'
+        "\n\n\n",
+    )
+    assert findings(root) == {("RPL003", SKYRL_UTILS, 89)}
+
+
+def test_the_launchs_logprobs_mode_beside_the_replaced_mask_is_clean(tmp_path: Path) -> None:
+    root = skyrl_tree(tmp_path)
+    skyrl_launch_writes(root, "generator.inference_engine.engine_init_kwargs.logprobs_mode=processed_logprobs")
+    assert findings(root) == set()
+
+
+def test_a_key_after_the_launchs_wins_over_its_word(tmp_path: Path) -> None:
+    root = skyrl_tree(tmp_path)
+    skyrl_launch_writes(root, "generator.inference_engine.engine_init_kwargs.return_sampling_mask=false")
+    assert findings(root) == SKYRL_FOUND
+
+
+def test_a_key_before_the_launchs_gives_way_to_its_word(tmp_path: Path) -> None:
+    root = skyrl_tree(tmp_path)
+    edit(
+        root / SKYRL_UTILS,
+        '{**cfg.generator.inference_engine.engine_init_kwargs, "return_sampling_mask": True}',
+        '{"return_sampling_mask": True, **cfg.generator.inference_engine.engine_init_kwargs}',
+    )
+    assert findings(root) == SKYRL_FOUND
+    skyrl_launch_writes(root, "generator.inference_engine.engine_init_kwargs.return_sampling_mask=false")
+    assert findings(root) == set()
+
+
+def test_a_replace_on_a_branch_the_launch_does_not_take_is_silent(tmp_path: Path) -> None:
+    root = skyrl_tree(tmp_path)
+    guarded = "    ie_cfg = cfg.generator.inference_engine\n    if ie_cfg.enable_return_routed_experts:\n"
+    edit(root / SKYRL_UTILS, SKYRL_REPLACE, guarded + textwrap.indent(SKYRL_REPLACE, "    "))
+    assert findings(root) == set()
+    skyrl_launch_writes(root, "generator.inference_engine.enable_return_routed_experts=true")
+    assert findings(root) == {("RPL003", SKYRL_LAUNCH, 26)}  # the launch's word turns the switch on
+
+
+def test_a_replace_under_a_variable_the_launch_does_not_export_is_silent(tmp_path: Path) -> None:
+    root = skyrl_tree(tmp_path)
+    guarded = '    ie_cfg = cfg.generator.inference_engine\n    if os.environ.get("SKYRL_REPLAY", "0") == "1":\n'
+    edit(root / SKYRL_UTILS, SKYRL_REPLACE, guarded + textwrap.indent(SKYRL_REPLACE, "    "))
+    edit(root / SKYRL_UTILS, "import dataclasses\n", "import dataclasses\nimport os\n")
+    assert findings(root) == set()
+
+
+def test_a_replace_after_the_copy_changes_nothing(tmp_path: Path) -> None:
+    root = skyrl_tree(tmp_path)
+    edit(root / SKYRL_UTILS, SKYRL_REPLACE, "    ie_cfg = cfg.generator.inference_engine\n\n\n\n")
+    edit(
+        root / SKYRL_UTILS, "\n    return args\n\n\ndef get_pd_cli_args", "\n" + SKYRL_REPLACE + "    return args\n\n\ndef get_pd_cli_args"
+    )
+    assert findings(root) == set()
