@@ -122,3 +122,74 @@ def test_a_replace_after_the_copy_changes_nothing(tmp_path: Path) -> None:
         root / SKYRL_UTILS, "\n    return args\n\n\ndef get_pd_cli_args", "\n" + SKYRL_REPLACE + "    return args\n\n\ndef get_pd_cli_args"
     )
     assert findings(root) == set()
+
+
+OPENRLHF_CASE = "openrlhf_replay_actor_class_flag"
+OPENRLHF_ENGINES = "openrlhf/trainer/ray/vllm_engine.py"
+OPENRLHF_CLI = "openrlhf/cli/train_ppo_ray.py"
+OPENRLHF_LAUNCH = "examples/scripts/train_grpo_replay_ray.sh"
+OPENRLHF_FLAG = "   --vllm.engine_class vllm_replay \\\n"
+OPENRLHF_MASK = '        kwargs["return_sampling_mask"] = True\n'
+OPENRLHF_FOUND = {("RPL003", OPENRLHF_LAUNCH, 13)}  # the launch's word picks the class that turns the mask on
+
+
+def openrlhf_tree(tmp_path: Path) -> Path:
+    return in_repository(CORPUS / OPENRLHF_CASE, tmp_path / OPENRLHF_CASE)
+
+
+def test_the_flag_that_picks_the_replay_actor_is_reported(tmp_path: Path) -> None:
+    assert findings(openrlhf_tree(tmp_path)) == OPENRLHF_FOUND
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    [
+        "        kwargs.update(return_sampling_mask=True)\n",
+        '        kwargs.update({"return_sampling_mask": True})\n',
+        "",  # the keyword of the parent's call below
+    ],
+    ids=["update-keyword", "update-dict", "super-keyword"],
+)
+def test_other_spellings_of_the_subclass_write_are_reported(tmp_path: Path, spelling: str) -> None:
+    root = openrlhf_tree(tmp_path)
+    edit(root / OPENRLHF_ENGINES, OPENRLHF_MASK, spelling or "\n")
+    if not spelling:
+        edit(
+            root / OPENRLHF_ENGINES,
+            "await super().__init__(*args, **kwargs)",
+            "await super().__init__(*args, return_sampling_mask=True, **kwargs)",
+        )
+    assert findings(root) == OPENRLHF_FOUND
+
+
+@pytest.mark.parametrize("flag", ["", "   --vllm.engine_class vllm \\\n"], ids=["not-passed", "other-class"])
+def test_the_other_actor_class_is_silent(tmp_path: Path, flag: str) -> None:
+    root = openrlhf_tree(tmp_path)
+    edit(root / OPENRLHF_LAUNCH, OPENRLHF_FLAG, flag)
+    assert findings(root) == set()
+
+
+def test_the_correction_flag_beside_the_replay_actor_is_clean(tmp_path: Path) -> None:
+    root = openrlhf_tree(tmp_path)
+    edit(root / OPENRLHF_LAUNCH, OPENRLHF_FLAG, OPENRLHF_FLAG + "   --algo.advantage.is_correction_enable \\\n")
+    assert findings(root) == set()
+
+
+@pytest.mark.parametrize("default, found", [("vllm_replay", {("RPL003", OPENRLHF_ENGINES, 214)}), ("vllm", set())])
+def test_a_parameter_no_caller_passes_is_decided_by_its_default(tmp_path: Path, default: str, found: set) -> None:
+    root = openrlhf_tree(tmp_path)
+    edit(root / OPENRLHF_CLI, "            engine_class=args.vllm.engine_class,\n", "")
+    edit(
+        root / OPENRLHF_CLI,
+        '"--vllm.engine_class", type=str, default="vllm", choices=["vllm", "vllm_replay"], help="vLLM rollout actor"',
+        '"--vllm.other"',
+    )
+    edit(root / OPENRLHF_ENGINES, '    engine_class: str = "vllm",', f'    engine_class: str = "{default}",')
+    edit(root / OPENRLHF_LAUNCH, OPENRLHF_FLAG, "")
+    assert findings(root) == found
+
+
+def test_a_subclass_write_under_a_test_not_read_is_silent(tmp_path: Path) -> None:
+    root = openrlhf_tree(tmp_path)
+    edit(root / OPENRLHF_ENGINES, OPENRLHF_MASK, '        if os.environ.get("REPLAY") == "1":\n    ' + OPENRLHF_MASK)
+    assert findings(root) == set()
