@@ -64,9 +64,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "prime_typed_field_off_v1_pin_dropped_clean": set(),
 }
 
-PENDING: dict[str, str] = {
-    "nemo_worker_merged_defaults_adaptive_ngram": "first run (stop 44): RPL002 missed (module-level replay defaults merged under the recipe's vllm_kwargs in the worker; a child YAML adds an ngram speculative_config with adaptive verification)",
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_five_are_clean() -> None:

@@ -4,7 +4,11 @@ reach vLLM, or does, or reaches it another way.
 
 SkyRL: `ie_cfg = dataclasses.replace(cfg.generator.inference_engine, engine_init_kwargs={**..., "k": v})` inside
 build_vllm_cli_args gives the dict it later copies onto vLLM's namespace its keys: those after the launch's own
-over them, those before under them, each under the replace's `if`; a replace made after the copy changes nothing."""
+over them, those before under them, each under the replace's `if`; a replace made after the copy changes nothing.
+OpenRLHF: an actor subclass a registry dict holds (`VLLM_ENGINE_CLASSES[engine_class].options(...).remote(...)`)
+adds what its `__init__` writes into `**kwargs` where the fork's driver option (else the parameter's default) picks it.
+NeMo-RL: the worker's `vllm_kwargs = {**_REPLAY_VLLM_KWARGS, **vllm_kwargs}` gives the recipe's `vllm_kwargs` the
+constant's keys by default (under the recipe's own), or over them when merged after."""
 
 from __future__ import annotations
 
@@ -192,4 +196,75 @@ def test_a_parameter_no_caller_passes_is_decided_by_its_default(tmp_path: Path, 
 def test_a_subclass_write_under_a_test_not_read_is_silent(tmp_path: Path) -> None:
     root = openrlhf_tree(tmp_path)
     edit(root / OPENRLHF_ENGINES, OPENRLHF_MASK, '        if os.environ.get("REPLAY") == "1":\n    ' + OPENRLHF_MASK)
+    assert findings(root) == set()
+
+
+NEMO_CASE = "nemo_worker_merged_defaults_adaptive_ngram"
+NEMO_WORKER = "nemo_rl/models/generation/vllm/vllm_worker.py"
+NEMO_CHILD = "examples/configs/grpo_math_1B_ngram.yaml"
+NEMO_MERGE = "        vllm_kwargs = {**_REPLAY_VLLM_KWARGS, **vllm_kwargs}\n"
+NEMO_CONSTANT = '_REPLAY_VLLM_KWARGS: dict[str, Any] = {"return_sampling_mask": True}'
+NEMO_FOUND = {("RPL002", NEMO_CHILD, 12)}
+
+
+def nemo_tree(tmp_path: Path) -> Path:
+    return in_repository(CORPUS / NEMO_CASE, tmp_path / NEMO_CASE)
+
+
+def test_the_merged_replay_defaults_meet_the_recipes_adaptive_verification(tmp_path: Path) -> None:
+    assert findings(nemo_tree(tmp_path)) == NEMO_FOUND
+
+
+@pytest.mark.parametrize(
+    "merge, constant",
+    [
+        ('        vllm_kwargs = {"return_sampling_mask": True, **vllm_kwargs}\n', NEMO_CONSTANT),
+        ("        vllm_kwargs = dict(_REPLAY_VLLM_KWARGS, **vllm_kwargs)\n", NEMO_CONSTANT),
+        ("        vllm_kwargs = _REPLAY_VLLM_KWARGS | vllm_kwargs\n", NEMO_CONSTANT),
+        (NEMO_MERGE, "_REPLAY_VLLM_KWARGS = dict(return_sampling_mask=True)"),
+        ("        vllm_kwargs = {**vllm_kwargs, **_REPLAY_VLLM_KWARGS}\n", NEMO_CONSTANT),
+    ],
+    ids=["literal-key", "dict-call", "union", "plain-constant", "merged-over"],
+)
+def test_other_spellings_of_the_merge_turn_the_mask_on(tmp_path: Path, merge: str, constant: str) -> None:
+    root = nemo_tree(tmp_path)
+    edit(root / NEMO_WORKER, NEMO_MERGE, merge)
+    edit(root / NEMO_WORKER, NEMO_CONSTANT, constant)
+    assert findings(root) == NEMO_FOUND
+
+
+def recipe_mask_off(root: Path) -> None:
+    edit(root / NEMO_CHILD, "    vllm_kwargs:\n", "    vllm_kwargs:\n      return_sampling_mask: false\n")
+
+
+def test_the_recipes_own_key_wins_over_the_merged_default(tmp_path: Path) -> None:
+    root = nemo_tree(tmp_path)
+    recipe_mask_off(root)
+    assert findings(root) == set()
+
+
+def test_a_key_merged_over_the_recipes_wins(tmp_path: Path) -> None:
+    root = nemo_tree(tmp_path)
+    edit(root / NEMO_WORKER, NEMO_MERGE, "        vllm_kwargs = {**vllm_kwargs, **_REPLAY_VLLM_KWARGS}\n")
+    recipe_mask_off(root)
+    assert findings(root) == {("RPL002", NEMO_CHILD, 13)}
+
+
+def test_fixed_verification_boundaries_are_clean(tmp_path: Path) -> None:
+    root = nemo_tree(tmp_path)
+    edit(root / NEMO_CHILD, "enable_adaptive_verification: true", "enable_adaptive_verification: false")
+    assert findings(root) == set()
+
+
+@pytest.mark.parametrize(
+    "merge",
+    [
+        '        if os.environ.get("NEMO_REPLAY") == "1":\n    ' + NEMO_MERGE,
+        "        vllm_kwargs = {**replay_defaults(self.cfg), **vllm_kwargs}\n",
+    ],
+    ids=["under-a-test-not-read", "a-dict-not-read"],
+)
+def test_a_merge_not_read_here_is_silent(tmp_path: Path, merge: str) -> None:
+    root = nemo_tree(tmp_path)
+    edit(root / NEMO_WORKER, NEMO_MERGE, merge)
     assert findings(root) == set()
