@@ -31,6 +31,13 @@ another line (verl's greedy validation default reported at the fork's mask line,
 not at upstream's `val_kwargs.temperature: 0`, 148), 3 missed (PENDING); 0 false findings; 6 of 6 clean trees clean.
 One expectation moved, by the rounds' rule on where a finding sits (a framework default the fork's patch leaves
 untouched sits on the line that turns the mask on; rounds 2, 3, 7, 9, 11 and 12): the verl case's RPL101 at rollout.yaml:80.
+
+After round 20's fixes (h-fxF20): one more expectation moved, by the same rule (a write under a switch off by default
+that the launch turns on sits at the launch's word, the fork's line as its `via`; round 19's
+openrlhf_driver_flag_logprobs_from_correction, round 9's SkyRL `if ie_cfg.KEY:`): the OpenRLHF subclass's
+`kwargs["return_sampling_mask"] = True` (vllm_engine.py:214) runs only in the actor class `--vllm.engine_class
+vllm_replay` picks (the option's default, "vllm", starts the upstream class), so RPL003 sits at that word,
+train_grpo_replay_ray.sh:13, and its message names vllm_engine.py:214.
 """
 
 from __future__ import annotations
@@ -48,7 +55,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "verl_replay_enable_key_off_clean": set(),
     "skyrl_dataclasses_replace_mask_raw_logprobs": {("RPL003", "skyrl/backends/skyrl_train/inference_servers/utils.py", 90)},
     "skyrl_typed_field_off_clean": set(),
-    "openrlhf_replay_actor_class_flag": {("RPL003", "openrlhf/trainer/ray/vllm_engine.py", 214)},
+    "openrlhf_replay_actor_class_flag": {("RPL003", "examples/scripts/train_grpo_replay_ray.sh", 13)},
     "openrlhf_store_true_flag_off_clean": set(),
     "nemo_worker_merged_defaults_adaptive_ngram": {("RPL002", "examples/configs/grpo_math_1B_ngram.yaml", 12)},
     "nemo_yaml_default_vllm_cfg_off_clean": set(),
@@ -57,11 +64,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "prime_typed_field_off_v1_pin_dropped_clean": set(),
 }
 
-PENDING: dict[str, str] = {
-    "skyrl_dataclasses_replace_mask_raw_logprobs": "first run (stop 44): RPL003 missed (the mask added by `dataclasses.replace` of the engine config inside build_vllm_cli_args; logprobs_mode left at vLLM's raw_logprobs)",
-    "openrlhf_replay_actor_class_flag": "first run (stop 44): RPL003 missed (a rollout-actor subclass registered as `vllm_replay` and chosen by a new `--vllm.engine_class` driver flag; its engine turns the mask on without processed_logprobs)",
-    "nemo_worker_merged_defaults_adaptive_ngram": "first run (stop 44): RPL002 missed (module-level replay defaults merged under the recipe's vllm_kwargs in the worker; a child YAML adds an ngram speculative_config with adaptive verification)",
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_five_are_clean() -> None:

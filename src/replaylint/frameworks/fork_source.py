@@ -255,6 +255,8 @@ def named_dicts(module: ast.Module) -> dict[str, list[tuple[str, ast.expr]]]:
     for statement in module.body:
         if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
             bound.setdefault(statement.targets[0].id, []).append(statement.value)
+        elif isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name) and statement.value is not None:
+            bound.setdefault(statement.target.id, []).append(statement.value)  # `REPLAY: dict[str, Any] = {...}`
         elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) and not statement.args.args:
             returns = [node.value for node in ast.walk(statement) if isinstance(node, ast.Return)]
             if len(returns) == 1 and returns[0] is not None:
@@ -348,11 +350,16 @@ def dict_pairs(node: ast.expr) -> list[tuple[str, ast.expr]] | None:
 def rebound_merges(value: ast.expr, name: str) -> list[tuple[str | None, ast.expr]] | None:
     """What `name = dict(**name, ...)`, `name = {**name, ...}` or `name = name | x` merges over the
     dict's own keys (`merged_parts`' pairs after the first); None for any other value."""
-    parts = merged_parts(value)
-    first = parts[0] if parts else None
-    if first is None or first[0] is not None or not (isinstance(first[1], ast.Name) and first[1].id == name):
-        return None
-    return parts[1:]  # type: ignore[index]
+    around = merged_around(value, name)
+    return around[1] if around is not None and not around[0] else None
+
+
+def merged_around(value: ast.expr, name: str) -> tuple[list[tuple[str | None, ast.expr]], list[tuple[str | None, ast.expr]]] | None:
+    """What a merge that holds the dict `name` once (`{**DEFAULTS, **name, "k": v}`) merges under
+    its keys and over them (`merged_parts`' pairs before and after it); None for any other value."""
+    parts = merged_parts(value) or []
+    own = [index for index, (key, part) in enumerate(parts) if key is None and isinstance(part, ast.Name) and part.id == name]
+    return (parts[: own[0]], parts[own[0] + 1 :]) if len(own) == 1 else None
 
 
 def merged_parts(value: ast.expr) -> list[tuple[str | None, ast.expr]] | None:

@@ -28,6 +28,9 @@ return_sampling_mask=True)`) are written last. A literal write to `vllm_kwargs` 
 the configuration's values decide (`fork_conditions.evaluated`: the worker's drop of a
 `speculative_config` whose `num_speculative_tokens` is 0) stands where the test holds. Anything
 else of the worker is the edition's.
+A rebinding of `vllm_kwargs` before the call that merges dicts around it (`vllm_kwargs = {**_REPLAY_VLLM_KWARGS,
+**vllm_kwargs}`; `dict(...)`, `|`) gives their keys as `setdefault` does when merged before it, as writes after it;
+a dict merged that is not read here, or a merge under a condition, leaves the replay keys unknown.
 """
 
 from __future__ import annotations
@@ -46,9 +49,11 @@ from .fork_source import (
     Written,
     callee_name,
     default_writes,
+    dict_pairs,
     environment_writes,
     key_writes,
     literal,
+    merged_around,
     named_dict,
     named_dicts,
     nested_keys,
@@ -190,6 +195,12 @@ def _worker(
             if target == spread and condition and key not in _MAYBE and found is not UNKNOWN and statement.lineno < call.lineno:
                 decided_later.append((key, Written(found, statement.lineno, snippet(text, statement)), condition))
     for statement, top in statements(function.body):
+        merged = _merged_defaults(statement, spread, named, text) if statement.lineno < call.lineno else None
+        for key, given, over in merged or ():  # `vllm_kwargs = {**REPLAY_DEFAULTS, **vllm_kwargs}`
+            if top and given.value is not UNKNOWN and (over or key not in defaults):
+                (before if over else defaults)[key] = given
+            elif key in _MAYBE or not key:
+                unknown.update([key] if key else _MAYBE)
         for target, key, value in key_writes(statement):
             after = statement.lineno > call.lineno
             if target not in (name, spread) or (target == name) != after:
@@ -234,6 +245,24 @@ def _worker(
         tested=tested_writes(function, name, call.lineno, text),
         text=text,
     )
+
+
+def _merged_defaults(statement: ast.stmt, spread: str, named: dict, text: str) -> list[tuple[str, Written, bool]] | None:
+    """The keys a rebinding of the `**` dict merges around it (`vllm_kwargs = {**DEFAULTS, **vllm_kwargs}`):
+    (key, its value, whether over the dict's own keys); a dict merged that is not read here as the key ""."""
+    target = statement.targets[0] if isinstance(statement, ast.Assign) and len(statement.targets) == 1 else None
+    around = merged_around(statement.value, spread) if isinstance(target, ast.Name) and target.id == spread else None  # type: ignore[union-attr]
+    if around is None:
+        return None
+    found = []
+    for over, parts in enumerate(around):
+        for key, node in parts:
+            pairs = [(key, node)] if key is not None else named_dict(node, named) or dict_pairs(node)
+            unread = [("", Written(UNKNOWN, node.lineno, snippet(text, node)), bool(over))]
+            found += [
+                (k, Written(literal(v), v.lineno, f"{k}={snippet(text, v)}", nested_keys(v)), bool(over)) for k, v in pairs or []
+            ] or unread
+    return found
 
 
 _VLLM_CFG = "self.cfg['vllm_cfg']"

@@ -21,8 +21,11 @@ own test of one before `AsyncEngineArgs(...)`, which a Ray job's runtime env dec
 start with it; a shell's exports reach the driver only). A key
 whose value is a parameter of `create_vllm_engines` with a literal default that OpenRLHF's caller
 does not pass (not in the upstream signature, not named by the tree's train_ppo_ray.py) gets that
-default, at its line. (The file itself is also checked as Python: its engine dict is then read by
-the value flow, on its own.)
+default, at its line. An actor class it starts from a registry by a parameter
+(`VLLM_ENGINE_CLASSES[engine_class].options(...).remote(...)`, `actor_registries`) adds what its
+`__init__` writes into `**kwargs` under `engine_class == 'key'`, decided as the other switches are
+(the fork's option the caller passes it, else the parameter's default). (The file itself is also
+checked as Python: its engine dict is then read by the value flow, on its own.)
 """
 
 from __future__ import annotations
@@ -36,9 +39,10 @@ from typing import Any, Callable, Iterator, Mapping
 from ..model import UNKNOWN, Assumption, Setting, Span
 from ..records import record
 from ..vllm.command_line import Token
+from .actor_registries import chosen_writes
 from .built_dicts import BuiltDict, Written, read, written as literal_entry
 from .declared_values import call_keywords
-from .fork_conditions import decided, env_test, env_variable, guarded, tested
+from .fork_conditions import decided, env_test, env_variable, evaluated, guarded, tested
 from .fork_source import (
     callee_name,
     default_writes,
@@ -88,10 +92,32 @@ def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Built
     # No caller in the tree: what it passes is unknown, so no default is taken as the engine's.
     defaults = _unpassed_defaults(found[1], cli[1]) if cli is not None else {}
     entries = {key: _defaulted(written, defaults) for key, written in built.entries.items()}
+    chosen, not_read = _chosen_actor(found[1], defaults)
+    entries.update({key: _under(w, entries[key]) if key in entries else w for key, w in chosen.items()})
+    built = replace(built, unread=built.unread + not_read)
     for key, written in _actor_writes(found[1], setdefault=True).items() if _handed_whole(found[1], _ACTOR_KWARGS) else ():
         if key not in own:
             entries[key] = _under(entries[key], written) if key in entries else written
     return replace(built, entries={**entries, **own})
+
+
+def _chosen_actor(text: str, defaults: Mapping[str, Written]) -> tuple[dict[str, Written], tuple[Written, ...]]:
+    """What the actor class `create_vllm_engines` starts from a registry by a parameter writes into
+    its `**kwargs` (`actor_registries`), under that parameter's test (a parameter no caller passes:
+    decided by its default); the writes not read here."""
+    module = parse(text)
+    engines = [k.name for k in ast.walk(module) if isinstance(k, ast.ClassDef) and any(map(_is_engine_call, ast.walk(k)))] if module else []
+    if module is None or len(engines) != 1:
+        return {}, ()
+    found, unread = chosen_writes(module, text, "create_vllm_engines", engines[0])
+    held = {}
+    for key, written in found.items():
+        holds = decided(
+            written.condition, lambda node: evaluated(node, lambda n: getattr(defaults.get(ast.unparse(n)), "value", UNKNOWN), {})
+        )
+        if holds is not False:
+            held[key] = replace(written, condition="") if holds else written
+    return held, unread
 
 
 def _under(entry: Written, default: Written) -> Written:
@@ -407,7 +433,7 @@ def _switch_holds(condition: str, switched: Mapping[str, tuple[Any, Setting | No
         text = ast.unparse(node)
         return switched[text][0] if text in switched else env_test(node, values)
 
-    return decided(condition, value_of)
+    return decided(condition, lambda node: evaluated(node, value_of, {}))  # `engine_class == "vllm_replay"` too
 
 
 def _names(condition: str) -> list[str]:

@@ -38,6 +38,9 @@ launch's `engine_init_kwargs`, those after it over them; another `**` keeps the 
 set on the namespace after `engine_init_kwargs` was copied onto it (`for k, v in engine_kwargs.items():
 setattr(args, k, v)`, then `args.logprobs_mode = "processed_logprobs"`) wins over the launch's, under
 its `if` decided as above; one not read here there leaves the key unknown.
+A `dataclasses.replace` of the engine config before that copy (`ie_cfg = dataclasses.replace(cfg.generator.
+inference_engine, engine_init_kwargs={**...engine_init_kwargs, "return_sampling_mask": True})`, `config_replacements`)
+gives the copied dict its keys: those before the launch's under them, those after over them, each under the replace's `if`.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from typing import Any, Callable, Iterable, Mapping
 from ..model import UNKNOWN, Setting, Span
 from ..records import record
 from .built_dicts import BuiltDict, Written, read
+from .config_replacements import Replacement, replaced_writes, replacement
 from .declared_values import class_defaults
 from .default_spelling import WrittenDefault
 from .fork_conditions import (
@@ -77,6 +81,7 @@ from .fork_source import (
     switched_dicts,
 )
 from .nearby import found_upward
+from .skyrl_config import engine_defaults, eval_default
 
 ENGINE_ARGS = "skyrl/backends/skyrl_train/inference_servers/utils.py"
 CONFIG = "skyrl/train/config/config.py"
@@ -266,11 +271,11 @@ def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Fork 
         built = replace(built, entries={**built.entries, **namespace}, unread=built.unread + unread)
     config = found_upward(CONFIG, launching, read_text)
     sampling = class_defaults(config[1], config[0], "SamplingParams") if config is not None else None
-    engine = _engine_defaults(*config) if config is not None else None
+    engine = engine_defaults(*config) if config is not None else None
     if built is None and sampling is None and engine is None:
         return None
     fields = class_defaults(config[1], config[0], "InferenceEngineConfig") if config is not None else None
-    evaluation = _eval_default(*config) if config is not None else None
+    evaluation = eval_default(*config) if config is not None else None
     return Fork(built or BuiltDict(""), sampling, engine, fields, evaluation, last if built is not None else {})
 
 
@@ -300,9 +305,14 @@ def _namespace_writes(text: str, path: str) -> tuple[dict[str, Written], dict[st
     named = named_dicts(module) if module is not None else {}
     switched = switched_dicts(module) if module is not None else {}
     copied = False  # the launch's `engine_init_kwargs` already set on the namespace: later writes win
+    replaced: Replacement | None = None  # `ie_cfg = dataclasses.replace(..., engine_init_kwargs=...)`
     for statement, condition in guarded(function.body) if function is not None else ():
         into = last if copied else found
+        if (replacing := replacement(statement, _PASS_THROUGH, _ENGINE_CONFIG, condition)) is not None:
+            replaced, unread = replacing, unread + replacing.not_read(text)
         source = spread_source(statement, "args")
+        if replaced is not None and not copied and _copies_pass_through(function, source, f"{replaced.target}.{_PASS_THROUGH}"):
+            replaced_writes(text, replaced, condition, found, last)
         parts = merged_parts(source) if source is not None else None  # `dict(overrides, **replay_overrides).items()`
         for key, part in parts or [(None, source)]:
             constant = named_dict(part, named) if parts is not None and part is not None else None  # `**REPLAY_ARGS`
@@ -327,7 +337,7 @@ def _namespace_writes(text: str, path: str) -> tuple[dict[str, Written], dict[st
         helped, open_ended = _helper_writes(module, statement, condition, text) if module is not None else ({}, ())
         into.update(helped)
         unread += open_ended
-        copied = copied or (function is not None and _copies_pass_through(function, source))
+        copied = copied or _copies_pass_through(function, source)
     return found, last, unread
 
 
@@ -350,16 +360,16 @@ def _copied(
     return () if given is not None else None
 
 
-def _copies_pass_through(function: ast.FunctionDef, source: ast.expr | None) -> bool:
+def _copies_pass_through(function: ast.FunctionDef | None, source: ast.expr | None, spelled: str = _PASS_THROUGH) -> bool:
     """Whether the dict a statement copies onto the namespace holds the launch's `engine_init_kwargs`
     (`engine_kwargs = get_config_as_dict(ie_cfg.engine_init_kwargs)`, then `for k, v in engine_kwargs.items()`)."""
-    if source is None:
+    if source is None or function is None:
         return False
-    if _PASS_THROUGH in ast.unparse(source):
+    if spelled in ast.unparse(source):
         return True
     name = source.id if isinstance(source, ast.Name) else None
     bound = (node.value for node in ast.walk(function) if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == name)
-    return name is not None and any(_PASS_THROUGH in ast.unparse(value) for value in bound)
+    return name is not None and any(spelled in ast.unparse(value) for value in bound)
 
 
 def _helper_writes(module: ast.Module, statement: ast.stmt, condition: str, text: str) -> tuple[dict[str, Written], tuple[Written, ...]]:
@@ -408,40 +418,3 @@ def _hands_on(statement: ast.stmt, name: str) -> bool:
     """Whether a statement hands the namespace to a call that may set it (`setattr` is read)."""
     calls = (node for node in ast.walk(statement) if isinstance(node, ast.Call) and getattr(node.func, "id", "") != "setattr")
     return any(isinstance(argument, ast.Name) and argument.id == name for call in calls for argument in (*call.args, *call.keywords))
-
-
-def _eval_default(path: str, text: str) -> BuiltDict | None:
-    """The literal `temperature`/`top_k` of the `SamplingParams(...)` the config assigns to
-    `self.eval_sampling_params` when the launch writes none (SkyRL's: `temperature=0.0`), each at its line."""
-    module = parse(text)
-    for node in ast.walk(module) if module is not None else ():
-        if isinstance(node, ast.Assign) and isinstance(target := node.targets[0], ast.Attribute) and target.attr == "eval_sampling_params":
-            call = node.value
-            if isinstance(call, ast.Call) and getattr(call.func, "id", getattr(call.func, "attr", "")) == "SamplingParams":
-                given = (Written(k.arg, literal(k.value), snippet(text, k.value), k.value.lineno, True) for k in call.keywords if k.arg)
-                return BuiltDict(path, {w.key: w for w in given if w.key in ("temperature", "top_k") and w.value is not UNKNOWN})
-    return None
-
-
-def _engine_defaults(path: str, text: str) -> BuiltDict | None:
-    """`engine_init_kwargs: Dict[str, Any] = field(default_factory=lambda: {...})` (or `dict(...)`)
-    in the fork's config: its literal keys."""
-    module = parse(text)
-    for node in ast.walk(module) if module is not None else ():
-        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "engine_init_kwargs" and node.value is not None:
-            factory = next((k.value for k in getattr(node.value, "keywords", ()) if k.arg == "default_factory"), None)
-            made = factory.body if isinstance(factory, ast.Lambda) else None
-            pairs = (
-                zip(made.keys, made.values)
-                if isinstance(made, ast.Dict)
-                else ((k.arg, k.value) for k in made.keywords)
-                if isinstance(made, ast.Call) and getattr(made.func, "id", "") == "dict"
-                else ()
-            )
-            entries = {}
-            for key, value in pairs:
-                name = key if isinstance(key, str) else literal(key) if key is not None else None
-                if isinstance(name, str):
-                    entries[name] = Written(name, literal(value), snippet(text, value), value.lineno, True)
-            return BuiltDict(path, entries, text=text) if entries else None
-    return None
