@@ -64,9 +64,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "prime_common_sh_keeps_v1_pin_away_clean": set(),
 }
 
-PENDING: dict[str, str] = {
-    "verl_alias_key_common_sh_v1_pin": "first run (stop 43): RPL206 missed (VLLM_USE_V2_MODEL_RUNNER=0 exported by a sourced common.sh before the verl launch); round 19 fixer: the sourced export is read now, but the launch's config is a `--config-path=$(pwd)/... --config-name` Hydra file verl's reader does not compose (launch open), and the YAML on its own has no environment",
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_five_are_clean() -> None:
