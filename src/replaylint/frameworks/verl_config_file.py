@@ -41,7 +41,8 @@ _PACKAGED_SEARCH = "pkg://verl.trainer.config"
 _MAIN_FOLDER = "verl/trainer"  # main_ppo.py's, inside the package root
 _PACKAGE_FILES = ("verl/trainer/config/rollout/rollout.yaml", "verl/workers/rollout/vllm_rollout/vllm_async_server.py")
 _WORKING_FOLDER = re.compile(r"^(?:\$\(pwd\)|`pwd`|\$PWD|\$\{PWD\})(/[^$`]*)?$")
-_PACKAGE_HEADER = re.compile(r"\A(?:[ \t]*(?:#[^\n]*)?\n)*?[ \t]*#\s*@package\s+(\S+)")
+# Hydra reads `# @key value` lines until the first other line that is not blank (`_get_header_dict`).
+_PACKAGE_HEADER = re.compile(r"\A(?:[ \t]*(?:#\s*@[^\n]*)?\n)*?[ \t]*#\s*@package[ \t]+(\S+)")
 
 
 @record
@@ -175,7 +176,7 @@ def _chosen(tokens: Sequence[Token], launching: str) -> tuple[_Word, str] | None
         if option in _PATH_OPTIONS:
             folder = value
         else:
-            name = value.text if value.text.endswith((".yaml", ".yml")) else f"{value.text}.yaml"  # type: ignore[union-attr]
+            name = value.text if value.text.endswith(".yaml") else f"{value.text}.yaml"  # (`.yml` is not Hydra 1.2's)  # type: ignore[union-attr]
     return (folder, name) if name is not None else None
 
 
@@ -215,8 +216,11 @@ def _defaults(defaults: Any, folder: str, read_text: ReadText) -> list[str] | No
     """What the file's `defaults:` list leaves open (Hydra reads each entry; see the module's
     words); None when the file is not read: `_self_` before verl's packaged config, none of it,
     or a file of that name in the folder itself (chosen first)."""
-    entries = defaults if isinstance(defaults, list) else [] if defaults is None else None
-    if entries is None:
+    if defaults is None or isinstance(defaults, (str, dict)):
+        entries = [] if defaults is None else [defaults]  # a list of one item, as `token_tree` reads it
+    elif isinstance(defaults, list):
+        entries = defaults
+    else:
         return None
     names = [entry.removesuffix(".yaml") if isinstance(entry, str) else entry for entry in entries]
     if "_self_" not in names:
