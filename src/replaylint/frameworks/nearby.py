@@ -3,7 +3,9 @@ path it names (a program, a module, a framework's own source) is looked for from
 file's folder and each folder above it, as the frameworks' scripts run from their repository's
 root. Read through the checker's `read_text` (only files inside the tree, each read bounded).
 `tree_root` names that root: the nearest folder above the launching file that holds `.git` or a
-framework's package (a fork's root), whichever folder replaylint runs in."""
+framework's package (a fork's root), whichever folder replaylint runs in. How a script names its
+own folder (`names_own_folder`) and moves into it before a launch (`script_cd_folder`) is read from
+its text, for the shell reader and the framework adapters alike."""
 
 from __future__ import annotations
 

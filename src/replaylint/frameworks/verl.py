@@ -37,8 +37,9 @@ Hydra applies the command line's overrides to the composed configuration in stru
 a key it does not have, written without `+`, or `+` on a key it has, stops verl before anything
 starts (`hydra_struct`; RPL204 in Hydra's words when the word names a replay setting).
 
-Only `rollout.name: vllm` launches vLLM. Not seen: Hydra config files named with
-`--config-name`/`--config-path`, other `ppo_*_trainer` defaults, `$VAR` values.
+Only `rollout.name: vllm` launches vLLM. A config file of the tree named with `--config-path` and
+`--config-name` is composed as Hydra does (`verl_config_file`); not seen: other Hydra config files,
+other `ppo_*_trainer` defaults, `$VAR` values.
 
 A fork: when verl's own `verl/trainer/config/rollout/rollout.yaml` is in the checked tree (found
 from the launching script's folder upward, as verl's scripts run from its root), its defaults
