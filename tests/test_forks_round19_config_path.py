@@ -154,3 +154,23 @@ def test_an_override_entry_keeps_the_launch_open(tmp_path: Path) -> None:
     edit(root / CONFIG, "  - _self_\n", "  - override rollout@actor_rollout_ref.rollout: ours\n  - _self_\n")
     edit(root / RUN, LAST_WORD, f"{LAST_WORD} \\\n    actor_rollout_ref.rollout.val_kwargs.top_k=-1")
     assert findings(root) == {OVERRIDE}
+
+
+def test_a_config_in_the_forks_own_config_folder(tmp_path: Path) -> None:
+    """`--config-name` alone: Hydra's folder is main_ppo.py's `config`, the fork's `verl/trainer/config/`, whose
+    `ppo_trainer.yaml` is verl's packaged one (no search path needed)."""
+    root = case_tree(tmp_path)
+    packaged = root / "verl/trainer/config"
+    (packaged / "ppo_trainer.yaml").write_text("defaults:\n  - rollout@actor_rollout_ref.rollout: rollout\n  - _self_\n")
+    (packaged / "gsm8k_replay.yaml").write_text(
+        (root / CONFIG).read_text().replace("hydra:\n  searchpath:\n    - pkg://verl.trainer.config\n", "")
+    )
+    (root / CONFIG).unlink()
+    edit(root / RUN, f"{PATH_WORD} \\\n    ", "")
+    assert findings(root) == {PIN}
+
+
+def test_a_ppo_trainer_of_the_teams_own_folder_is_chosen_first_and_not_read(tmp_path: Path) -> None:
+    root = case_tree(tmp_path)
+    (root / "examples/replay/config/ppo_trainer.yaml").write_text("actor_rollout_ref:\n  rollout:\n    name: sglang\n")
+    assert findings(root) == set()

@@ -112,11 +112,12 @@ def composed(
     if loaded is None:
         return Composed(None, [f"{where.path} (not readable here)"])
     tree = token_tree(loaded)
-    reasons = _defaults(tree.value("defaults"), folder, read_text)
+    packaged = os.path.normpath(folder) == _packaged_folder(package_root)  # the fork's own config folder
+    reasons = _defaults(tree.value("defaults"), folder, read_text, packaged)
     if reasons is None:
         return Composed(None, [f"{where.path}: defaults (_self_ before {PACKAGED}, or no {PACKAGED}: not read here)"])
     searched = overrides.value("hydra", "searchpath", default=tree.value("hydra", "searchpath"))
-    if os.path.normpath(folder) != _packaged_folder(package_root) and not (isinstance(searched, list) and _PACKAGED_SEARCH in searched):
+    if not packaged and _PACKAGED_SEARCH not in (searched if isinstance(searched, list) else [searched]):
         return Composed(None, [f"{where.path}: {PACKAGED} (Hydra's search path is not known to hold it)"])
     return Composed(Layered([Inherited(tree, launching, "loaded by"), overrides]), reasons)
 
@@ -212,10 +213,11 @@ def _from_working_folder(rest: str, launching: str, offset: int, read_text: Read
     return None
 
 
-def _defaults(defaults: Any, folder: str, read_text: ReadText) -> list[str] | None:
+def _defaults(defaults: Any, folder: str, read_text: ReadText, packaged: bool) -> list[str] | None:
     """What the file's `defaults:` list leaves open (Hydra reads each entry; see the module's
     words); None when the file is not read: `_self_` before verl's packaged config, none of it,
-    or a file of that name in the folder itself (chosen first)."""
+    or a file of that name in the folder itself, chosen first (unless the folder is verl's own,
+    `packaged`)."""
     if defaults is None or isinstance(defaults, (str, dict)):
         entries = [] if defaults is None else [defaults]  # a list of one item, as `token_tree` reads it
     elif isinstance(defaults, list):
@@ -227,6 +229,6 @@ def _defaults(defaults: Any, folder: str, read_text: ReadText) -> list[str] | No
         names.append("_self_")  # Hydra appends it to a primary config's list
     if names.count(PACKAGED) != 1 or names.index("_self_") < names.index(PACKAGED):
         return None
-    if read_text(os.path.join(folder, PACKAGED + ".yaml")) is not None:
+    if not packaged and read_text(os.path.join(folder, PACKAGED + ".yaml")) is not None:
         return None
     return [f"defaults: {entry} (not read here)" for entry in names if entry not in (PACKAGED, "_self_")]
