@@ -54,14 +54,6 @@ class Composed:
     reasons: list[str]
 
 
-@record
-class _Where:
-    """The config file: its path in the tree, as the launching file's folder names it."""
-
-    path: str
-    relative: str  # from the launching file's folder, for `load_config`
-
-
 def names_config(tokens: Sequence[Token]) -> bool:
     """Whether the command line chooses Hydra's config (`--config-path`, `--config-name`)."""
     return any(_option(token) in _PATH_OPTIONS + _NAME_OPTIONS for token in tokens)
@@ -100,25 +92,25 @@ def composed(
     folder = _folder(folder_word, launching, offset, read_text, package_root, name)
     if folder is None:
         return Composed(None, [f"--config-path {folder_word.raw} (a Hydra config folder not read here)"])
-    where = _Where(os.path.normpath(os.path.join(folder, name)), "")
-    text = read_text(where.path)
+    path = os.path.normpath(os.path.join(folder, name))
+    text = read_text(path)
     if text is None:
-        return Composed(None, [f"{where.path} (not in the tree)"])
+        return Composed(None, [f"{path} (not in the tree)"])
     header = _PACKAGE_HEADER.match(text)
     if header is not None and header.group(1) != "_global_":
-        return Composed(None, [f"{where.path}: # @package {header.group(1)} (not read here)"])
-    where.relative = os.path.relpath(where.path, os.path.dirname(launching) or os.curdir)
-    loaded = load_config(where.relative, Token(where.relative, None, where.relative))  # type: ignore[arg-type]
-    if loaded is None:
-        return Composed(None, [f"{where.path} (not readable here)"])
+        return Composed(None, [f"{path}: # @package {header.group(1)} (not read here)"])
+    relative = os.path.relpath(path, os.path.dirname(launching) or os.curdir)  # the loader looks beside the launching file first
+    loaded = load_config(relative, Token(relative, None, relative))  # type: ignore[arg-type]  (no place: no `cd` searched)
+    if not loaded or any(os.path.normpath(token.span.path) != path for token in loaded):
+        return Composed(None, [f"{path} (not readable here)"])  # (a container's loader reads the image's files)
     tree = token_tree(loaded)
     packaged = os.path.normpath(folder) == _packaged_folder(package_root)  # the fork's own config folder
     reasons = _defaults(tree.value("defaults"), folder, read_text, packaged)
     if reasons is None:
-        return Composed(None, [f"{where.path}: defaults (_self_ before {PACKAGED}, or no {PACKAGED}: not read here)"])
+        return Composed(None, [f"{path}: defaults (_self_ before {PACKAGED}, or no {PACKAGED}: not read here)"])
     searched = overrides.value("hydra", "searchpath", default=tree.value("hydra", "searchpath"))
     if not packaged and _PACKAGED_SEARCH not in (searched if isinstance(searched, list) else [searched]):
-        return Composed(None, [f"{where.path}: {PACKAGED} (Hydra's search path is not known to hold it)"])
+        return Composed(None, [f"{path}: {PACKAGED} (Hydra's search path is not known to hold it)"])
     return Composed(Layered([Inherited(tree, launching, "loaded by"), overrides]), reasons)
 
 
