@@ -112,17 +112,23 @@ def test_an_override_in_the_script_is_judged_with_the_mask_the_file_turns_on(tmp
 
 @pytest.mark.parametrize(
     "defaults",
-    ["defaults:\n  - ppo_trainer\n  - _self_\n", "defaults:\n  - ppo_trainer\n", "defaults: [ppo_trainer.yaml, _self_]\n"],
-    ids=["self-last", "self-appended", "flow-list"],
+    [
+        "defaults:\n  - ppo_trainer\n  - _self_\n",
+        "defaults:\n  - ppo_trainer\n",
+        "defaults: [ppo_trainer.yaml, _self_]\n",
+        "defaults:\n  - /ppo_trainer\n  - _self_\n",
+    ],
+    ids=["self-last", "self-appended", "flow-list", "from-the-root"],
 )
 def test_the_files_rollout_keys_over_verls_defaults(tmp_path: Path, defaults: str) -> None:
-    """The file's `logprobs_mode: raw_logprobs` overrides verl's packaged default: RPL003 from the composed value
-    (the file alone reports it at its line too, one finding)."""
+    """The file's `logprobs_mode: raw_logprobs` overrides verl's packaged default: RPL003 from the composed value,
+    found by the script's launch (the file checked reports it at its line too: one finding)."""
     root = case_tree(tmp_path)
     edit(root / COMMON, "export VLLM_USE_V2_MODEL_RUNNER=0", "export TEAM=replay")
     edit(root / CONFIG, "defaults:\n  - ppo_trainer\n  - _self_\n", defaults)
     edit(root / CONFIG, "    sampling_replay: true\n", "    sampling_replay: true\n    logprobs_mode: raw_logprobs\n")
     line = (root / CONFIG).read_text().splitlines().index("    logprobs_mode: raw_logprobs") + 1
+    assert findings(root, root / RUN) == {("RPL003", CONFIG, line)}  # the script's launch, the file not checked
     assert findings(root) == {("RPL003", CONFIG, line)}
 
 

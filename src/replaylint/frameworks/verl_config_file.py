@@ -216,7 +216,7 @@ def _defaults(defaults: Any, folder: str, read_text: ReadText, packaged: bool) -
         entries = defaults
     else:
         return None
-    names = [entry.removesuffix(".yaml") if isinstance(entry, str) else entry for entry in entries]
+    names = [entry.lstrip("/").removesuffix(".yaml") if isinstance(entry, str) else entry for entry in entries]  # `/x`: from the root
     if "_self_" not in names:
         names.append("_self_")  # Hydra appends it to a primary config's list
     if names.count(PACKAGED) != 1 or names.index("_self_") < names.index(PACKAGED):
