@@ -4,7 +4,7 @@ Each case is a trimmed real tree of tests/data/forks/ with the edit a user makes
 (the edits of tests/test_forks_nemo_open_instruct.py, and a few more; prime-rl's trees are the
 folders of tests/data/forks/prime_rl/, a base and a patch each, tests/test_forks_prime_rl.py; and the
 NeMo-RL, open-instruct and prime-rl trees of held-out rounds 2 and 3, tests/data/forks_heldout2/ and
-forks_heldout3/, the trees with a launch of rounds 8 and 9, all twelve trees of rounds 10 to 18, and the ten of round 19 it reads). replaylint checks the
+forks_heldout3/, the trees with a launch of rounds 8 and 9, all twelve trees of rounds 10 to 18, and the eleven of round 19 it reads). replaylint checks the
 launch that runs the fork (NeMo-RL's default config, open-instruct's `grpo_fast.py` script,
 prime-rl's rl.toml) and
 builds its engine from the fork's own code; vLLM itself (tests/differential/vllm_judge.py in the
@@ -285,7 +285,7 @@ CASES = {  # name -> (framework, edits)
         ),
     ),
     **_held_out(  # held-out round 19 (tests/test_forks_heldout19.py): the trees replaylint reads, each with its launch
-        19,  # (verl_alias_key_common_sh_v1_pin: PENDING; skyrl_engine_kwargs_default_adaptive_spec_ray_job: refused for keys no rule reads)
+        19,  # (skyrl_engine_kwargs_default_adaptive_spec_ray_job: refused for keys no rule reads)
         (
             ("nemo_child_yaml_alias_key_logits_processors", "examples/run_grpo_math_replay.sh"),
             ("nemo_env_switch_common_sh_child_yaml_clean", "scripts/run_grpo_replay.sh"),
@@ -297,6 +297,7 @@ CASES = {  # name -> (framework, edits)
             ("prime_common_sh_keeps_v1_pin_away_clean", "scripts/replay/run.sh"),
             ("skyrl_alias_field_processor_flag_off_clean", "examples/train/gsm8k/run_gsm8k_replay.sh"),
             ("verl_helper_kwargs_yaml_defaults_ray_job_clean", "examples/replay/submit_two_nodes.sh"),
+            ("verl_alias_key_common_sh_v1_pin", "examples/replay/run_qwen3_gsm8k_replay.sh"),
         ),
     ),
 }

@@ -31,6 +31,8 @@ mask on.
 First run (stop 43, on merge-s43 d729838): of 6 cases with findings 3 exact, 1 at the request call the project's rule
 places it (oi_driver_mask_engine_kwargs_no_top_k: expectation moved from the mask line, see EXPECTED), 2 missed; 1
 false finding (prime-rl clean case, RPL206); 5 of 6 clean trees clean (PENDING).
+Round 19 fixers: verl_alias_key_common_sh_v1_pin passes since verl's reader composes the `--config-path`/`--config-name`
+file of the tree (tests/test_forks_round19_config_path.py).
 """
 
 from __future__ import annotations
@@ -64,9 +66,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "prime_common_sh_keeps_v1_pin_away_clean": set(),
 }
 
-PENDING: dict[str, str] = {
-    "verl_alias_key_common_sh_v1_pin": "first run (stop 43): RPL206 missed (VLLM_USE_V2_MODEL_RUNNER=0 exported by a sourced common.sh before the verl launch); round 19 fixer: the sourced export is read now, but the launch's config is a `--config-path=$(pwd)/... --config-name` Hydra file verl's reader does not compose (launch open), and the YAML on its own has no environment",
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_five_are_clean() -> None:

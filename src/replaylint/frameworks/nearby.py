@@ -3,18 +3,40 @@ path it names (a program, a module, a framework's own source) is looked for from
 file's folder and each folder above it, as the frameworks' scripts run from their repository's
 root. Read through the checker's `read_text` (only files inside the tree, each read bounded).
 `tree_root` names that root: the nearest folder above the launching file that holds `.git` or a
-framework's package (a fork's root), whichever folder replaylint runs in."""
+framework's package (a fork's root), whichever folder replaylint runs in. How a script names its
+own folder (`names_own_folder`) and moves into it before a launch (`script_cd_folder`) is read from
+its text, for the shell reader and the framework adapters alike."""
 
 from __future__ import annotations
 
 import os
+import re
 from typing import Callable, Iterator
+
+from ..regexes import on_use
 
 MAX_LEVELS = 8  # folders above the launching file where the path may start
 MAX_CHARS = 1_000_000
 
 ReadText = Callable[[str], "str | None"]
 ListFolder = Callable[[str], "list[str]"]
+
+_SELF = r"\$(?:0|\{0\}|BASH_SOURCE|\{BASH_SOURCE(?:\[0\])?\})"
+_RESOLVED_SELF = rf"(?:{_SELF}|\$\((?:realpath|readlink -f) {_SELF}\))"
+_DIRNAME = rf"\$\(dirname (?:-- )?{_RESOLVED_SELF}\)|\$\{{(?:0|BASH_SOURCE(?:\[0\])?)%/\*\}}"
+# The script's own folder, as bash scripts spell it (quotes dropped, blanks made single).
+_OWN_FOLDER = on_use(
+    rf"^(?:{_DIRNAME}|\$\((?:realpath|readlink -f) (?:{_DIRNAME})\)"
+    rf"|\$\(cd (?:-- )?(?:{_DIRNAME})(?: ?&?>/dev/null)?(?: 2>&1)? ?(?:&&|;) ?pwd(?: -P)?\))$"
+)
+_VARIABLE = on_use(r"^\$\{?([A-Za-z_]\w*)\}?$")
+# A script's own `cd` into its folder or one above it, on a line of its own before the launch:
+# `cd "$(dirname "$0")/.."`, `cd "$(dirname "${BASH_SOURCE[0]}")"`, `cd $(dirname $0)/../..`.
+_CD_TO_SCRIPT = on_use(
+    r"""^[ \t]*cd[ \t]+"?\$\(\s*dirname\s+"?\$(?:0|\{BASH_SOURCE(?:\[0\])?\}|BASH_SOURCE)"?\s*\)((?:/\.\.)*)/?"?[ \t]*(?:$|&&|;)""",
+    re.MULTILINE,
+)
+_CD = on_use(r"^[ \t]*cd[ \t]", re.MULTILINE)
 
 
 def upward(relative: str, launching: str, read_text: ReadText) -> str | None:
@@ -74,3 +96,36 @@ def _folders(launching: str, relatives: tuple[str, ...]) -> Iterator[str]:
         if parent == folder:
             break
         folder = parent
+
+
+def names_own_folder(raw: str, text: str) -> bool:
+    """Whether a script's word `raw` (`$(dirname "$0")`, `"$SCRIPT_DIR"`) is the folder of the
+    script `text`: written so, or a variable the script assigns once, so."""
+    if _OWN_FOLDER.match(_plain(raw)):
+        return True
+    variable = _VARIABLE.match(raw)
+    if variable is None:
+        return False
+    pattern = rf"(?m)^[ \t]*(?:(?:export|readonly|local|declare(?:[ \t]+-\w+)?)[ \t]+)?{variable.group(1)}=(.*)$"
+    values = re.findall(pattern, text)
+    return len(values) == 1 and _OWN_FOLDER.match(_plain(values[0].split(" #")[0].strip().rstrip(";"))) is not None
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"\s+", " ", text.replace('"', "")).strip()
+
+
+def script_cd_folder(text: str, offset: int) -> str | None:
+    """The folder, relative to the script's, that the script's last `cd` to its own place before
+    `offset` moves into (`..` for `cd "$(dirname "$0")/.."`); None without one, or when another
+    `cd` follows it before the launch (the working folder is then not known here)."""
+    before = text[:offset]
+    found = list(_CD_TO_SCRIPT.finditer(before))
+    if not found or _CD.search(before[found[-1].end() :]):
+        return None
+    return os.path.join(os.curdir, *([os.pardir] * found[-1].group(1).count("/..")))
+
+
+def changes_folder(text: str, offset: int) -> bool:
+    """Whether the script `text` has a `cd` line before `offset`."""
+    return _CD.search(text, 0, offset) is not None

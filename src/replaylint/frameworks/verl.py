@@ -37,8 +37,9 @@ Hydra applies the command line's overrides to the composed configuration in stru
 a key it does not have, written without `+`, or `+` on a key it has, stops verl before anything
 starts (`hydra_struct`; RPL204 in Hydra's words when the word names a replay setting).
 
-Only `rollout.name: vllm` launches vLLM. Not seen: Hydra config files named with
-`--config-name`/`--config-path`, other `ppo_*_trainer` defaults, `$VAR` values.
+Only `rollout.name: vllm` launches vLLM. A config file of the tree named with `--config-path` and
+`--config-name` is composed as Hydra does (`verl_config_file`); not seen: other Hydra config files,
+other `ppo_*_trainer` defaults, `$VAR` values.
 
 A fork: when verl's own `verl/trainer/config/rollout/rollout.yaml` is in the checked tree (found
 from the launching script's folder upward, as verl's scripts run from its root), its defaults
@@ -67,6 +68,7 @@ from ..vllm.releases import NEWEST
 from .editions import Edition, Editions, build
 from .hydra_struct import HydraRefusal, PackagedConfigKeys, first_refusal, packaged_config
 from .refusals import names_replay, refusal, refused
+from .verl_config_file import composed, names_config, package_root, without_config_options
 from .verl_fork import OWNER, Fork, fork, forked_label
 from .views import ConfigView, read_hydra_overrides
 
@@ -168,16 +170,24 @@ def yaml_launches(
 
 def command_launch(context: LaunchContext, span: Span, tokens: list[Token]) -> Launch | None:
     """`python -m verl.trainer.main_ppo key=value ...`."""
-    overrides = read_hydra_overrides(tokens)
+    own_config = names_config(tokens) and packaged_config(tokens)[0] is None
+    overrides = read_hydra_overrides(without_config_options(tokens) if own_config else tokens)
     reasons = [*context.open_reasons, *overrides.open_reasons]
-    for token in overrides.others:
-        if token.text is not None and token.text.split("=", 1)[0] in _HYDRA_CONFIG_OPTIONS:
-            reasons.append(f"{token.raw} (a Hydra config not read here)")
-    forwarded = judged_without(overrides.forwarded, overrides.has(*MODEL_PATH), reasons)
     forked = fork(span.path, context.read_text)
+    view: ConfigView = overrides
+    if own_config:
+        root = package_root(forked.path if forked is not None else None)
+        config = composed(tokens, span.path, span.start, overrides, context.load_config, context.read_text, root)
+        view = config.view or overrides
+        reasons += config.reasons
+    else:
+        for token in overrides.others:
+            if token.text is not None and token.text.split("=", 1)[0] in _HYDRA_CONFIG_OPTIONS:
+                reasons.append(f"{token.raw} (a Hydra config not read here)")
+    forwarded = judged_without(overrides.forwarded, view.has(*MODEL_PATH), reasons)
     label = forked_label(f"verl: {context.label or 'main_ppo'}", forked)
     context = replace(context, open_reasons=tuple(reasons), label=label, forwarded=forwarded)
-    return adapt(overrides, span, context, words=tokens, forked=forked)
+    return adapt(view, span, context, words=tokens, forked=forked)
 
 
 class _Args:

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections import OrderedDict
 from typing import Any, Iterator
 
@@ -33,7 +32,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .. import files
 from ..frameworks.fork_files import PACKAGES
-from ..frameworks.nearby import paths_upward, tree_root
+from ..frameworks.nearby import paths_upward, script_cd_folder, tree_root
 from ..model import UNKNOWN, Edit, Launch, LineIndex, RemoveSetting, RenameSetting, SetSetting, Setting, Span
 from ..records import record
 from ..source import ExtractContext, SourceFile
@@ -197,7 +196,7 @@ def load_config_tokens(path_text: str, token: Token, context: ExtractContext, la
 
 def config_candidates(path_text: str, context: ExtractContext, launching_path: str, offset: int | None) -> Iterator[str]:
     """Where a relative path a script's command reads at `offset` is looked for (see `load_config_tokens`)."""
-    script_folder = _script_folder(context.read_text(launching_path) or "", offset) if offset is not None else None
+    script_folder = script_cd_folder(context.read_text(launching_path) or "", offset) if offset is not None else None
     if script_folder is not None:  # `cd "$(dirname "$0")/.."` before the launch: the path is read from there
         yield os.path.normpath(os.path.join(os.path.dirname(launching_path), script_folder, path_text))
         return
@@ -217,25 +216,6 @@ def config_candidates(path_text: str, context: ExtractContext, launching_path: s
         tried.add(os.path.normpath(os.path.join(root, path_text)))
     # The working folder is not known: a program in launch/ runs from the project's folder above it.
     yield from (path for path in paths_upward(path_text, launching_path) if path not in tried)
-
-
-# A script's own `cd` into its folder or one above it, on a line of its own before the launch:
-# `cd "$(dirname "$0")/.."`, `cd "$(dirname "${BASH_SOURCE[0]}")"`, `cd $(dirname $0)/../..`.
-_CD_TO_SCRIPT = re.compile(
-    r"""^[ \t]*cd[ \t]+"?\$\(\s*dirname\s+"?\$(?:0|\{BASH_SOURCE(?:\[0\])?\}|BASH_SOURCE)"?\s*\)((?:/\.\.)*)/?"?[ \t]*(?:$|&&|;)""",
-    re.MULTILINE,
-)
-
-
-def _script_folder(text: str, offset: int) -> str | None:
-    """The folder, relative to the script's, that the script's last `cd` to its own place before
-    `offset` moves into (`..` for `cd "$(dirname "$0")/.."`); None without one, or when another
-    `cd` follows it before the launch (the working folder is then not known here)."""
-    before = text[:offset]
-    found = list(_CD_TO_SCRIPT.finditer(before))
-    if not found or re.search(r"^[ \t]*cd[ \t]", before[found[-1].end() :], re.MULTILINE):
-        return None
-    return os.path.join(os.curdir, *([os.pardir] * found[-1].group(1).count("/..")))
 
 
 # The text each config file had when its words were made (the run may read a file being fixed

@@ -20,6 +20,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from ...frameworks.nearby import names_own_folder
 from ...model import Launch, Span
 from ...records import record
 from ...regexes import on_use
@@ -34,17 +35,8 @@ from .world import ARGUMENTS, MAX_VALUE, World, collapse
 MAX_FILE_DEPTH = 8  # script files running script files
 _SCRIPT_SUFFIX = re.compile(r"\.(sh|bash)$")
 _SHEBANG = on_use(r"^#!\s*(/usr)?/bin/(env\s+)?(\w+)")
-_SELF = r"\$(?:0|\{0\}|BASH_SOURCE|\{BASH_SOURCE(?:\[0\])?\})"
-_RESOLVED_SELF = rf"(?:{_SELF}|\$\((?:realpath|readlink -f) {_SELF}\))"
-_DIRNAME = rf"\$\(dirname (?:-- )?{_RESOLVED_SELF}\)|\$\{{(?:0|BASH_SOURCE(?:\[0\])?)%/\*\}}"
-# The script's own folder, as bash scripts spell it (quotes dropped, blanks made single).
-_OWN_FOLDER = on_use(
-    rf"^(?:{_DIRNAME}|\$\((?:realpath|readlink -f) (?:{_DIRNAME})\)"
-    rf"|\$\(cd (?:-- )?(?:{_DIRNAME})(?: ?&?>/dev/null)?(?: 2>&1)? ?(?:&&|;) ?pwd(?: -P)?\))$"
-)
 _NAMED_FILE = on_use(r"\.sh\b")
 _RUN_BEFORE = on_use(r"(?:^|[\s;&|(`])(?:(?:ba|da|k|z)?sh|source|\.)[ \t]|/[\w.-]*$", re.M)  # as the prefilter's
-_VARIABLE = on_use(r"^\$\{?([A-Za-z_]\w*)\}?$")
 
 
 @record
@@ -166,19 +158,8 @@ def _after_own_folder(word: Field, spans: ScriptSpans) -> str | None:
 
 
 def _names_own_folder(raw: str, spans: ScriptSpans, offset: int) -> bool:
-    if _OWN_FOLDER.match(_plain(raw)):
-        return True
-    variable = _VARIABLE.match(raw)
-    if variable is None:
-        return False
     text = spans.file_of(offset).text if isinstance(spans, ChainedSpans) else spans.source.text
-    pattern = rf"(?m)^[ \t]*(?:(?:export|readonly|local|declare(?:[ \t]+-\w+)?)[ \t]+)?{variable.group(1)}=(.*)$"
-    values = re.findall(pattern, text)
-    return len(values) == 1 and _OWN_FOLDER.match(_plain(values[0].split(" #")[0].strip().rstrip(";"))) is not None
-
-
-def _plain(text: str) -> str:
-    return re.sub(r"\s+", " ", text.replace('"', "")).strip()
+    return names_own_folder(raw, text)
 
 
 def is_shell_script(path: str, text: str) -> bool:
