@@ -42,6 +42,7 @@ _SERVER_PARSER = "make_arg_parser"
 class Flowed:
     launches: list[Launch]
     sources: frozenset[Span]  # dicts and calls whose keys reached an engine
+    not_run: frozenset[Span] = frozenset()  # constructions on a branch the tree's own values never take
 
 
 # vLLM's engines imported (`import vllm`, `from vllm import LLM`, `from vllm.engine.arg_utils import (\n AsyncEngineArgs,`),
@@ -136,7 +137,7 @@ def flowed(source: SourceFile, context: ExtractContext) -> Flowed:
         launches += pulumi_launches(reader, module)
     if AIRFLOW_WORDS in source.text:
         launches += pod_launches(reader, module)
-    return Flowed(launches, frozenset(sources))
+    return Flowed(launches, frozenset(sources), frozenset(reader.not_run - {launch.span for launch in launches}))
 
 
 def from_importers(source: SourceFile, context: ExtractContext) -> Flowed:
@@ -168,6 +169,8 @@ def merge(found: list[Launch], flow: Flowed) -> list[Launch]:
     strings = _string_commands(found, by_span)
     result = []
     for launch in found:
+        if launch.span in flow.not_run:
+            continue
         better = by_span.pop(launch.span, None) or strings.get(launch.span)
         if better is not None and launch.kind is LaunchKind.CLI:
             result.extend(_filled(launch, better))
