@@ -21,7 +21,7 @@ from ....source import ExtractContext, SourceFile
 from ..names import REPLAY_WORDS, RUNNER_ENV, matches_from
 from .airflow_pods import WORDS as AIRFLOW_WORDS, pod_launches
 from .engines import engine_launches
-from .importers import imported_launches, importer_launches, mask_names, notebook_launches, turns_mask_on
+from .importers import imported_launches, importer_launches, mask_field, mask_names, notebook_launches, turns_mask_on
 from .module import parse
 from .placing import FlowHandle, render
 from .pulumi_containers import WORDS as PULUMI_WORDS, pulumi_launches
@@ -32,7 +32,18 @@ from .spawns import spawn_words, spawned_launches
 from .tree import Tree
 from .vertex_models import CDK_WORDS, WORDS as VERTEX_WORDS, cdk_launches, uploaded_launches
 
-__all__ = ["FlowHandle", "Flowed", "candidate", "flowed", "from_importers", "imports_mask", "merge", "render", "turns_mask_on"]
+__all__ = [
+    "FlowHandle",
+    "Flowed",
+    "candidate",
+    "flowed",
+    "from_importers",
+    "imports_mask",
+    "mask_field",
+    "merge",
+    "render",
+    "turns_mask_on",
+]
 
 _ENGINE_WORDS = ("LLM", "EngineArgs")
 _SERVER_PARSER = "make_arg_parser"

@@ -20,7 +20,7 @@ from .frames import Evaluates, Frame, binds, reaching
 from .guarded_sets import home_of as _home, taken
 from .inherited import inherited_attribute
 from .module import FUNCTIONS, POST_INITS, Module, Placed
-from .objects import Class, Instance, field, is_record
+from .objects import Class, Instance, as_kwargs, field, is_record
 from .refs import Bound, Engine, Function
 from .stepped_attributes import stepped_in_init
 from .subclass_inits import passed_up
@@ -173,7 +173,10 @@ def _validator_write(reader: Reader, module: Module, cls: ast.ClassDef, attr: st
 def instance_property(reader: Reader, made: Instance, attr: ast.Attribute, frame: Frame) -> Val:
     """`args.engine_kwargs`: a `@property` of a record's class, read with the record's fields as
     `self`'s, passing through the attribute read; `cfg.to_engine_kwargs`: a plain method bound to
-    them (NOTHING when the class has no such member; a parser's namespace has no class body)."""
+    them (NOTHING when the class has no such member; a parser's namespace has no class body);
+    `cfg.__dict__`: the fields, as `vars(cfg)`."""
+    if attr.attr == "__dict__":
+        return as_kwargs(Val(ref=made), frame.module.span(attr))
     body = getattr(made.cls.node, "body", ())
     method = next((s for s in body if isinstance(s, FUNCTIONS) and s.name == attr.attr), None)
     if method is None and made.parser is not None:
