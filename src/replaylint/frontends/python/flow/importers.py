@@ -151,7 +151,8 @@ def mask_field(text: str, path: str) -> bool:
     """Whether a module of the tree (not vLLM's own) declares a config class's bool field for the
     mask, whatever its default: a launcher that turns each bool field into its bare flag
     (verl-tool's `ModelService.load_model`) gives `--return-sampling-mask` even for False."""
-    return _MASK_FIELD.search(text) is not None and "/vllm/" not in "/" + path.replace("\\", "/")
+    own = "/vllm/" in "/" + path.replace("\\", "/") or re.search(r"^[ \t]*(?:from|import)[ \t]+vllm\b", text, re.MULTILINE)
+    return _MASK_FIELD.search(text) is not None and not own
 
 
 def mask_names(module: Module) -> set[str]:
