@@ -168,11 +168,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
-    "h27_llmxmapreduce_flask_params_from_request_clean": "round 27 first run (stop 44): false RPL102 (URLs/vllm_url.py:32): the request's params_dict has every key overwritten by a loop over a run-time request's params (`if key in params_dict: params_dict[key] = value`), so its top_k is open",
-    "h27_onlinedpo_math_eval_match_backend_clean": 'round 27 first run (stop 44): false RPL101 (eval.yaml:4) and RPL102 (math_eval.py:24): the engine and request sit under `case "vllm":` of `match cfg["backend"]`, and the YAML the program loads says `backend: hf`',
-    "h27_easyedit_env_v2_runner_getattr_flag": "round 27 first run (stop 44): RPL206 missed (steer/model_wrapper.py:16)",
-    "h27_verltool_model_config_dict_serve_flags": "round 27 first run (stop 44): RPL003 missed (eval_service/config.py:14: a dataclass field turned into a server flag)",
-    "h27_verltool_bool_false_field_still_flag": "round 27 first run (stop 44): RPL002 missed (eval_service/config.py:19)",
     "h27_llavauhd_qwen2vl_partial_registry_greedy": "round 27 first run (stop 44): RPL101 missed (vlmeval/qwen2_vl_model.py:30: a `partial` in a model registry)",
     "h27_llavauhd_enum_modality_table_no_top_k": "round 27 first run (stop 44): RPL102 missed (vlmeval/qwen2_vl_model.py:31: request params from an Enum-keyed table)",
     "h27_productionstack_override_generation_config_penalty": "round 27 first run (stop 44): RPL302 missed (deploy/serve.py:10: a penalty in `--override-generation-config`)",

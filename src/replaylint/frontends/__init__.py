@@ -115,6 +115,19 @@ def _not_an_argument(data: bytes, offset: int) -> bool:
     return data[max(0, offset - 200) : offset].rstrip()[-1:] != b"("
 
 
+# A config class's bool field for the mask, off (`return_sampling_mask: bool = False`), in a module that
+# imports nothing of vLLM (vLLM's own `ModelConfig` does): a launcher that turns each bool field into its
+# bare flag gives `--return-sampling-mask` whatever the value (verl-tool's `ModelService.load_model`)
+_MASK_FIELD_OFF = re.compile(rb"return_sampling_mask[ \t]*:[ \t]*bool[ \t]*=[ \t]*False[ \t]*(?:#[^\n]*)?$", re.MULTILINE)
+_IMPORTS_VLLM = re.compile(rb"^[ \t]*(?:from|import)[ \t]+vllm\b", re.MULTILINE)
+
+
+def _user_field_line(data: bytes, offset: int) -> bool:
+    """Only indentation before it on its line (a class body's field), in a module not of vLLM."""
+    start = data.rfind(b"\n", 0, offset) + 1
+    return start < offset and not data[start:offset].strip() and _IMPORTS_VLLM.search(data) is None
+
+
 _FRAMEWORK_PREFILTERS = {kind: prefilters(kind) for kind in ("yaml", "toml", "shell")}
 # ECS, a Nomad job, a dev container's lifecycle commands
 _TASK_DEFINITION = re.compile(
@@ -155,6 +168,7 @@ def relevant(kind: str, data: bytes, wrappers: bool = True) -> bool:
         or words.any(PYTHON_LAUNCHERS)
         or (b"return_sampling_mask" in words and found_at(_MASK_ON, data, (b"return_sampling_mask",)))
         or (b"--return" in words and found_at(_SERVER_FLAG, data, (b"'--return", b'"--return'), _not_an_argument))
+        or (b"return_sampling_mask" in words and found_at(_MASK_FIELD_OFF, data, (b"return_sampling_mask",), _user_field_line))
     )
 
 

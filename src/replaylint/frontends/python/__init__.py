@@ -24,10 +24,11 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
     launches = _starting_calls(source, context)
     mapped = mapping_launches(source) if candidate(source.text) else []
     found = flow.flowed(source, context) if _flows(source, context) else None
-    if found is not None and found.launches:
+    if found is not None and (found.launches or found.not_run):
         launches = flow.merge(launches, found)
         mapped = [launch for launch in mapped if launch.span not in found.sources]
-    elif flow.turns_mask_on(source.text):  # a dict, helper, config class or partial another module starts an engine with
+    elif flow.turns_mask_on(source.text) or flow.mask_field(source.text, source.path):
+        # a dict, helper, config class or partial another module starts an engine with
         used = flow.from_importers(source, context)
         launches += used.launches
         mapped = [launch for launch in mapped if launch.span not in used.sources]

@@ -21,7 +21,7 @@ from ....source import ExtractContext, SourceFile
 from ..names import REPLAY_WORDS, RUNNER_ENV, matches_from
 from .airflow_pods import WORDS as AIRFLOW_WORDS, pod_launches
 from .engines import engine_launches
-from .importers import imported_launches, importer_launches, mask_names, notebook_launches, turns_mask_on
+from .importers import imported_launches, importer_launches, mask_field, mask_names, notebook_launches, turns_mask_on
 from .module import parse
 from .placing import FlowHandle, render
 from .pulumi_containers import WORDS as PULUMI_WORDS, pulumi_launches
@@ -32,7 +32,18 @@ from .spawns import spawn_words, spawned_launches
 from .tree import Tree
 from .vertex_models import CDK_WORDS, WORDS as VERTEX_WORDS, cdk_launches, uploaded_launches
 
-__all__ = ["FlowHandle", "Flowed", "candidate", "flowed", "from_importers", "imports_mask", "merge", "render", "turns_mask_on"]
+__all__ = [
+    "FlowHandle",
+    "Flowed",
+    "candidate",
+    "flowed",
+    "from_importers",
+    "imports_mask",
+    "mask_field",
+    "merge",
+    "render",
+    "turns_mask_on",
+]
 
 _ENGINE_WORDS = ("LLM", "EngineArgs")
 _SERVER_PARSER = "make_arg_parser"
@@ -42,6 +53,7 @@ _SERVER_PARSER = "make_arg_parser"
 class Flowed:
     launches: list[Launch]
     sources: frozenset[Span]  # dicts and calls whose keys reached an engine
+    not_run: frozenset[Span] = frozenset()  # constructions on a branch the tree's own values never take
 
 
 # vLLM's engines imported (`import vllm`, `from vllm import LLM`, `from vllm.engine.arg_utils import (\n AsyncEngineArgs,`),
@@ -136,7 +148,7 @@ def flowed(source: SourceFile, context: ExtractContext) -> Flowed:
         launches += pulumi_launches(reader, module)
     if AIRFLOW_WORDS in source.text:
         launches += pod_launches(reader, module)
-    return Flowed(launches, frozenset(sources))
+    return Flowed(launches, frozenset(sources), frozenset(reader.not_run - {launch.span for launch in launches}))
 
 
 def from_importers(source: SourceFile, context: ExtractContext) -> Flowed:
@@ -168,6 +180,8 @@ def merge(found: list[Launch], flow: Flowed) -> list[Launch]:
     strings = _string_commands(found, by_span)
     result = []
     for launch in found:
+        if launch.span in flow.not_run:
+            continue
         better = by_span.pop(launch.span, None) or strings.get(launch.span)
         if better is not None and launch.kind is LaunchKind.CLI:
             result.extend(_filled(launch, better))

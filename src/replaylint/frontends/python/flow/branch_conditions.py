@@ -48,3 +48,32 @@ def _option(reader: Evaluates, node: ast.expr, frame: Frame) -> str | None:
     """The command-line option whose value `node` reads, as its default decides it."""
     read = reader.evaluate(node, frame)
     return next((found.group(1) for text, _ in read.assumptions if (found := _OPTION.search(text)) is not None), None)
+
+
+def never_runs(reader: Evaluates, guards: tuple[Guard, ...], frame: Frame) -> bool:
+    """Whether a statement under `guards` (`frame.at` is the statement) sits on a branch that values
+    the tree fixes decide against: a comparison with literals (an `if`, or a `case "vllm":` of a
+    `match`) of a constant, or of a config file the program opens by its own path (`backend: hf`),
+    resting on no default a run may change (an option's, an environment variable's)."""
+    at = frame.at
+    if at is None:
+        return False
+    for number, guard in enumerate(guards):
+        if guard.opaque or guard.node is None or not _literal_comparison(guard.node):
+            continue
+        assumed: list[str] = []
+        test = frame.reading(Placed(guard.node, guards[:number], at.order))  # type: ignore[arg-type]  # read at the test
+        if decided(reader, (guard,), test, assumed) is None and not assumed:
+            return True
+    return False
+
+
+def _literal_comparison(node: ast.expr) -> bool:
+    """`x == "vllm"`, `x != "hf"`, `x in ("a", "b")`, and `or` of them (a `case "a" | "b":`)."""
+    if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
+        return all(_literal_comparison(value) for value in node.values)
+    if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.Eq, ast.NotEq, ast.In, ast.NotIn))):
+        return False
+    other = node.comparators[0]
+    items = other.elts if isinstance(other, (ast.Tuple, ast.List, ast.Set)) else [other]
+    return all(isinstance(item, ast.Constant) and isinstance(item.value, (str, int)) for item in items)

@@ -17,11 +17,13 @@ from .frames import Evaluates, Frame, expressions, reaching
 from .logic import decided
 from .loops import each_turn, keyed_by_target, turn_by_turn
 from .module import Guard, Module, Placed
+from .unknown_keys import overwritten
 
 _CHANGES = frozenset(("update", "setdefault", "pop", "popitem", "clear"))  # methods that change a dict in place
 # Calls that read a dict handed to them and never change it.
 _READERS = frozenset(
     ("print", "info", "debug", "warning", "error", "log", "dumps", "len", "str", "repr", "deepcopy", "copy", "pformat", "pprint", "dict")
+    + ("hasattr", "getattr", "isinstance")
 )
 
 
@@ -69,7 +71,7 @@ def literal(reader: Evaluates, node: ast.Dict, frame: Frame) -> Val:
     for position, (key, value) in enumerate(zip(node.keys, node.values)):
         if key is None:
             found.merge(spread(reader, value, frame))
-        elif (name := key.value if isinstance(key, ast.Constant) else _named_key(reader, key, frame)) is not None and isinstance(name, str):
+        elif (name := key.value if isinstance(key, ast.Constant) else named_key(reader, key, frame)) is not None and isinstance(name, str):
             found.entries.pop(name, None)
             found.entries[name] = entry(reader, frame, name, key, value, found.home.at(position))  # type: ignore[union-attr]
         else:
@@ -204,15 +206,18 @@ def written(
             break
         guards = placed.guards[len(home) :] if placed.guards[: len(home)] == home else placed.guards
         here = frame.reading(placed)
-        writes = list(_writes(placed.statement, target, frame.module, lambda node, at=here: _named_key(reader, node, at)))
+        writes = list(_writes(placed.statement, target, frame.module, lambda node, at=here: named_key(reader, node, at)))
         if not writes:
             continue
         guards = decided(reader, guards, frame.reading(placed), found.assumed)
         if guards is None:
             continue  # under a branch that is never taken
         for write in writes:
-            if not _each_turn(reader, found, write, guards, frame.reading(placed)):
-                _apply(reader, found, write, guards, frame.reading(placed), passed)
+            if _each_turn(reader, found, write, guards, frame.reading(placed)):
+                continue
+            _apply(reader, found, write, guards, frame.reading(placed), passed)
+            if write[0] == "set" and write[1] is None:  # `d[key] = value`, the key not known: which keys it may overwrite
+                overwritten(reader, found, write[2], lambda node: _is(node, target, frame.module), guards, frame.reading(placed))
     return found
 
 
@@ -239,62 +244,11 @@ def _each_turn(reader: Evaluates, found: Kwargs, write: tuple, guards: tuple[Gua
     return True
 
 
-def attributes_written(reader: Evaluates, target: str, frame: Frame, after: Placed, until: Placed | None) -> Kwargs:
-    """The attributes written on the object `target` names (`sp.top_k = 0`,
-    `engine_args.return_sampling_mask = True`, `setattr(sp, "n", 8)`) by the statements of
-    `frame`'s scope after `after` (its construction) and before `until`, each under its branches."""
-    found = Kwargs()
-    for placed in frame.module.statements(frame.scope):
-        if placed.order <= after.order or (until is not None and placed.order >= until.order):
-            continue
-        write = _attribute_write(placed.statement, target)
-        if write is None:
-            if until is None and _handed(placed.statement, target):
-                break  # `from_engine_args(engine_args)`: what is written later does not reach that engine
-            continue
-        guards = decided(reader, placed.guards[len(after.guards) :], frame.reading(placed))
-        if guards is None:
-            continue
-        name, first, value = write
-        here = frame.reading(placed)
-        key = name if isinstance(name, str) else _named_key(reader, name, here) if name is not None else None
-        if key is None:
-            found.reasons.append(f"{frame.module.text(first)[:40]} (not readable here)")
-            continue
-        earlier = found.entries.pop(key, None)
-        written_entry = entry(reader, here, key, first, value, None)
-        found.entries[key] = replace(written_entry, guards=guards, otherwise=earlier if guards else None)
-    return found
-
-
-def _handed(statement: ast.stmt, target: str) -> bool:
-    return any(
-        isinstance(node, ast.Call) and any(isinstance(a, ast.Name) and a.id == target for a in node.args) for node in expressions(statement)
-    )
-
-
-def _attribute_write(statement: ast.stmt, target: str) -> tuple | None:
-    """(attribute name or the node that names it, first node, value) of `target.x = v` or `setattr(target, "x", v)`."""
-    if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
-        node = statement.targets[0]
-        held = node.value if isinstance(node, ast.Attribute) else None  # `target` is a name or `self.x`
-        if held is not None and (getattr(held, "id", None) == target or (isinstance(held, ast.Attribute) and ast.unparse(held) == target)):
-            return node.attr, statement, statement.value
-    if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
-        call = statement.value
-        if isinstance(call.func, ast.Name) and call.func.id == "setattr" and len(call.args) == 3:
-            owner, name, value = call.args
-            if isinstance(owner, ast.Name) and owner.id == target:
-                return (name.value if isinstance(name, ast.Constant) else name), statement, value
-    return None
-
-
-def writes_into(module: Module, scope: ast.AST, target: str) -> bool:
-    """Whether any statement of `scope` writes into `target` (another method's `self.x[...]`)."""
+def writes_into(module: Module, scope: ast.AST, target: str) -> bool:  # another method's `self.x[...]`
     return any(next(_writes(placed.statement, target, module), None) is not None for placed in module.statements(scope))
 
 
-def _named_key(reader: Evaluates, node: ast.expr, frame: Frame) -> str | None:
+def named_key(reader: Evaluates, node: ast.expr, frame: Frame) -> str | None:
     """A key spelt by a name bound to a string (`kw[MODE_KEY] = ...`)."""
     if not isinstance(node, (ast.Name, ast.Attribute)):
         return None

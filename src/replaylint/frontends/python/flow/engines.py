@@ -14,7 +14,8 @@ from typing import Iterator
 
 from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
 from .anonymous import frames as anonymous_frames, made_of, scoped_calls
-from .branch_conditions import untaken
+from .attribute_writes import attributes_written
+from .branch_conditions import never_runs, untaken
 from .call_arguments import arguments
 from .callsites import (
     Call,
@@ -30,7 +31,7 @@ from .callsites import (
 )
 from .config_builders import builder_sites, takes_class
 from .decorators import bind_called
-from .dicts import attributes_written, call as dict_call
+from .dicts import call as dict_call
 from .engine_configs import configured
 from .engine_names import actor_class, called_partial, candidate_names, class_aliases, registries
 from .environ import runner_writes
@@ -191,9 +192,8 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
         for site, site_frame, held in held_partial_calls(reader, module, scope, frames_of):
             args = bind(reader, Function(module, scope), site.node, site_frame, partial=held)
             frames.append(replace(plain, args=args, sites=((site.scope, site.placed),), made=module.span(site.node)))
-    for home, site, site_frame in (
-        (h, s, f) for h, s in sites[:MAX_SITES] for f in turn_frames(reader, [_site_frame(reader, h, s, outer)])
-    ):
+    reached = [(h, s, f) for h, s in sites[:MAX_SITES] for f in turn_frames(reader, [_site_frame(reader, h, s, outer)])]
+    for home, site, site_frame in (r for r in reached if not never_runs(reader, r[1].placed.guards, r[2])):
         args = bind_called(reader, Function(module, scope), site.node, site_frame)
         hop = home.span(site.node)
         sites_here = ((site.scope, site.placed),) if home is module else ()
@@ -203,7 +203,9 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
         frames.append(replace(plain, args=args, sites=sites_here, outer=enclosing, made=hop, **_led(module, home, site, site_frame)))
     if not frames and scope in module.tree.body:  # a subcommand's handler: `args.func(args)`
         frames = [replace(plain, args=args) for args in handler_args(reader, module, scope)]
-    return frames or [plain]
+    if not frames and reached:  # every call of it on a branch the tree's own values never take
+        reader.not_run.add(module.span(call.node))
+    return frames or ([] if reached else [plain])
 
 
 def _led(module: Module, home: Module, site: Call, site_frame: Frame) -> dict[str, object]:
@@ -367,6 +369,9 @@ def _launches(
 ) -> Iterator[tuple[ast.Call, Launch, Kwargs]]:
     """`given`: the engine's arguments as a library config gives them (`engine_configs`)."""
     module = frame.module
+    if frame.at is not None and never_runs(reader, frame.at.guards, frame):
+        reader.not_run.add(module.span(node))  # on a branch the tree's own values never take
+        return
     found = given if given is not None else arguments(reader, node, frame, partial)
     found.merge(_written_after(reader, node, frame))
     tests = list(dict.fromkeys(g.test for e in _chain(found) for g in e.guards if not g.opaque))

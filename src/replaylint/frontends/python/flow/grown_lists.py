@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
-from .facts import NOTHING, Val
+from .facts import NOTHING, Entry, Val
 from .frames import Evaluates, Frame, expressions
 from .logic import decided
 from .loops import turns_of
@@ -31,13 +31,16 @@ def grown_list(reader: Evaluates, name: str, read: Val, frame: Frame, bound: Pla
     if items is None or use.scope is not frame.scope or frame.scope is module.tree:
         return NOTHING
     until = use.at
-    if until is not None and any(guard.opaque for guard in until.guards[len(bound.guards) :]):
-        return NOTHING  # read inside a loop: an earlier turn's later steps have run
+    loops = [guard for guard in until.guards[len(bound.guards) :] if guard.opaque] if until is not None else []
     steps = []
     for placed in module.statements(frame.scope):
-        if placed.order <= bound.order or (until is not None and placed.order >= until.order):
+        if placed.order <= bound.order:
             continue
         change = changes_list(placed.statement, name)
+        if change is not None and any(guard is loop for guard in placed.guards for loop in loops):
+            return NOTHING  # changed in a loop it is read in: an earlier turn's later steps have run
+        if until is not None and placed.order >= until.order:
+            continue
         if change is False:
             return NOTHING
         if change is not None:
@@ -130,8 +133,18 @@ def _added(reader: Evaluates, group: list[Placed], name: str, frame: Frame, oute
             words = _words(reader, placed, name, here.reading(placed), (*skips, *guards))
             if words is None:
                 return None
-            added += words
+            added += [_at_key(word, names) for word in words]
     return added
+
+
+def _at_key(word: Val, names: dict) -> Val:
+    """A flag spelling the turn's key (`f"--{k.replace('_', '-')}"`), placed at the key's entry (a
+    config field's line: a bool field gives its flag whatever its value)."""
+    key = next((held for held in names.values() if isinstance(held, str)), None)
+    entry = next((e for e in names.values() if isinstance(e, Entry) and e.setting.name == key), None)
+    if entry is None or key is None or word.value not in (f"--{key}", f"--{key.replace('_', '-')}"):
+        return word
+    return replace(word, span=entry.setting.span, origin=entry.setting.span, parts=())
 
 
 def _words(reader: Evaluates, placed: Placed, name: str, here: Frame, guards: tuple[Guard, ...]) -> list[Val] | None:

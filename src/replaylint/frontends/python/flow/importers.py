@@ -144,6 +144,15 @@ def turns_mask_on(text: str) -> bool:
 
 
 _SERVER_FLAG = re.compile(r"""["']--return[-_]sampling[-_]mask["']""")
+_MASK_FIELD = re.compile(r"^[ \t]+return_sampling_mask[ \t]*:[ \t]*bool\b", re.MULTILINE)
+
+
+def mask_field(text: str, path: str) -> bool:
+    """Whether a module of the tree (not vLLM's own) declares a config class's bool field for the
+    mask, whatever its default: a launcher that turns each bool field into its bare flag
+    (verl-tool's `ModelService.load_model`) gives `--return-sampling-mask` even for False."""
+    own = "/vllm/" in "/" + path.replace("\\", "/") or re.search(r"^[ \t]*(?:from|import)[ \t]+vllm\b", text, re.MULTILINE)
+    return _MASK_FIELD.search(text) is not None and not own
 
 
 def mask_names(module: Module) -> set[str]:
@@ -173,7 +182,8 @@ def mask_names(module: Module) -> set[str]:
             classes[statement.name] = module.text(statement)
     # config classes that nest one, and objects made from one (`ROLLOUT = EngineConfig()`,
     # `EVAL = replace(ROLLOUT, ...)`)
-    return users_of(found | {name for name, text in classes.items() if turns_mask_on(text)}, {**classes, **values})
+    carrying = {name for name, text in classes.items() if turns_mask_on(text) or mask_field(text, module.path)}
+    return users_of(found | carrying, {**classes, **values})
 
 
 def _written_name(statement: ast.stmt) -> str | None:

@@ -12,14 +12,15 @@ from typing import Any, Protocol
 from ....records import record
 from ..asts import walk
 from ..names import matches_from
+from .attribute_writes import attributes_written
 from .binding import bind, plain
-from .dicts import as_val, attributes_written, writes_into, written
+from .dicts import as_val, writes_into, written
 from .facts import NOTHING, Val
 from .frames import Evaluates, Frame, binds, reaching
 from .guarded_sets import home_of as _home, taken
 from .inherited import inherited_attribute
 from .module import FUNCTIONS, POST_INITS, Module, Placed
-from .objects import Class, Instance, field, is_record
+from .objects import Class, Instance, as_kwargs, field, is_record
 from .refs import Bound, Engine, Function
 from .stepped_attributes import stepped_in_init
 from .subclass_inits import passed_up
@@ -106,60 +107,6 @@ def self_attribute(reader: Reader, attr: str, frame: Frame, set_later: bool = Fa
     return replace(as_val(mutated, read.span), hops=hops)
 
 
-def attribute_named(reader: Reader, node: ast.Call, frame: Frame) -> Val:
-    """`getattr(obj, name)`, `getattr(obj, name, default)` of a name the reader knows (a literal,
-    or a loop's name in its turn): the attribute; the default where the object cannot have it (a
-    record whose fields are all known, `self` of a class that never sets it), else unknown."""
-    name = reader.evaluate(node.args[1], frame).value if len(node.args) in (2, 3) and not node.keywords else None
-    if not isinstance(name, str) or not name.isidentifier():
-        return NOTHING
-    attribute = ast.copy_location(ast.Attribute(node.args[0], name, ast.Load()), node)
-    held = node.args[0]
-    if len(node.args) == 2:
-        return reader.evaluate(attribute, frame)
-    if isinstance(held, ast.Name) and held.id == "self" and frame.cls is not None:
-        return reader.evaluate(node.args[2] if never_set(reader, frame, name) else attribute, frame)
-    owner = reader.evaluate(held, frame)
-    if not isinstance(owner.ref, Instance) or owner.ref.fields.reasons:
-        return NOTHING
-    if name in owner.ref.fields.entries:
-        return field(reader, owner, name, frame)
-    return reader.evaluate(node.args[2], frame)
-
-
-def never_set(reader: Reader, frame: Frame, attr: str) -> bool:
-    """Whether the object `self` is in `frame` (its construction followed) can have no attribute
-    `attr`: no class of its MRO (all of the module) defines or annotates it or a `__getattr__`, none
-    is decorated but as a dataclass, its module stores no `.attr` on anything and uses no
-    `setattr`/`__dict__`/`vars`, and no module near it that imports it names `attr`."""
-    module, cls = frame.module, frame.cls
-    order = mro(module, cls) if cls is not None and frame.init is not None else None
-    if order is None or any(not _dataclass(decorator) for c in order for decorator in c.decorator_list):
-        return False
-    hooks = (attr, "__getattr__", "__getattribute__")
-    if any(_defines(statement, hooks) for c in order for statement in c.body):
-        return False
-    if re.search(r"\bsetattr\(|__dict__|\bvars\(", module.source.text) or _stored(module, attr):
-        return False
-    return not reader.tree.named_by_importers(module.path, attr)
-
-
-def _dataclass(decorator: ast.expr) -> bool:
-    made = decorator.func if isinstance(decorator, ast.Call) else decorator
-    return ast.unparse(made) in ("dataclass", "dataclasses.dataclass")
-
-
-def _defines(statement: ast.stmt, names: tuple[str, ...]) -> bool:
-    if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
-        return statement.target.id in names  # a field, with or without a default
-    return any(binds(statement, name) is not None for name in names)
-
-
-def _stored(module: Module, attr: str) -> bool:
-    """Whether the module writes or deletes an attribute `attr` of anything (`self.attr = ...`)."""
-    return any(isinstance(node, ast.Attribute) and node.attr == attr and not isinstance(node.ctx, ast.Load) for node in walk(module.tree))
-
-
 def constant_subclasses(module: Module, cls: ast.ClassDef, method: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.ClassDef]:
     """The module's subclasses of `cls` that run `method` as theirs (no `__init__` or method of that
     name of their own) with a class constant of their own that it reads through `self`
@@ -226,7 +173,10 @@ def _validator_write(reader: Reader, module: Module, cls: ast.ClassDef, attr: st
 def instance_property(reader: Reader, made: Instance, attr: ast.Attribute, frame: Frame) -> Val:
     """`args.engine_kwargs`: a `@property` of a record's class, read with the record's fields as
     `self`'s, passing through the attribute read; `cfg.to_engine_kwargs`: a plain method bound to
-    them (NOTHING when the class has no such member; a parser's namespace has no class body)."""
+    them (NOTHING when the class has no such member; a parser's namespace has no class body);
+    `cfg.__dict__`: the fields, as `vars(cfg)`."""
+    if attr.attr == "__dict__":
+        return as_kwargs(Val(ref=made), frame.module.span(attr))
     body = getattr(made.cls.node, "body", ())
     method = next((s for s in body if isinstance(s, FUNCTIONS) and s.name == attr.attr), None)
     if method is None and made.parser is not None:

@@ -26,6 +26,12 @@ def member(reader: Evaluates, key: str, node: ast.expr, frame: Frame) -> bool | 
     return None if members is None else key in members
 
 
+def members_of(reader: Evaluates, node: ast.expr, frame: Frame) -> set[str] | None:
+    """The strings `node` holds (a set, list, tuple spelt out, or a mapping known whole's keys); None: not known."""
+    members = _members(reader, node, frame)
+    return None if members is _ENGINE_FIELDS else members
+
+
 def _members(reader: Evaluates, node: ast.expr, frame: Frame) -> Any:
     """The strings `node` holds (a set, list, tuple or dict's keys), `_ENGINE_FIELDS`, or None."""
     if isinstance(node, ast.Name):

@@ -23,6 +23,7 @@ from .each_items import looped, made_each, sliced
 from .facts import NOTHING, Kwargs, Val
 from .frames import Frame, enclosed, is_class_level, reaching
 from .generators import entered, yielded
+from .getattr_calls import attribute_named
 from .global_updates import globals_written
 from .grown_lists import grown_in_steps, grown_list, spelt_items
 from .imported_names import imported_module, in_tree, module_attribute, star_imported
@@ -36,7 +37,6 @@ from .loops import changed_in_place
 from .members import (
     Member,
     app_state,
-    attribute_named,
     class_member,
     instance_property,
     member_attribute,
@@ -63,6 +63,7 @@ from .yaml_configs import EXISTS_TESTS, FILE_LOADERS, PATH_CALLS, exists_test, f
 __all__ = ["Engine", "Function", "Partial", "Qualified", "Reader", "bind", "engine_name"]
 
 if TYPE_CHECKING:
+    from ....model import Span
     from .tree import Tree
 
 MAX_DEPTH = 6  # calls followed into one another
@@ -76,6 +77,7 @@ class Reader:
         self.tree = tree
         self.nesting = 0  # expressions being read inside one another (Python's stack is the bound)
         self.importing: set[tuple[str, str]] = set()  # (module, name) imports being followed
+        self.not_run: set[Span] = set()  # engine constructions on a branch the tree's own values never take
 
     def evaluate(self, node: ast.expr | None, frame: Frame) -> Val:
         if node is None or self.nesting > _MAX_NESTING:

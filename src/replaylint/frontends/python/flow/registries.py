@@ -16,6 +16,7 @@ from ....model import UNKNOWN, Setting
 from .binding import bind
 from .facts import Entry, Kwargs
 from .frames import Evaluates, Frame, parameters
+from .function_writes import written_by_functions
 from .members import class_member
 from .module import FUNCTIONS, Module
 from .objects import Class
@@ -35,7 +36,7 @@ def registered(reader: Evaluates, found: Kwargs, name: str, frame: Frame) -> Kwa
     entries = _entries(reader, module, name, writers)
     if entries is None:
         found.reasons.extend(f"`{name}` written in `{function.name}`" for function in writers)
-        return found
+        return written_by_functions(reader, found, name, frame, writers)
     before = frame.at.statement.lineno if frame.scope is module.tree and frame.at is not None else None
     for line, key, entry in entries:
         if before is None or line < before:

@@ -14,6 +14,7 @@ is split by `shell_strings`, placed at the f-string, where the libcst pass finds
 from __future__ import annotations
 
 import ast
+import json
 import re
 from dataclasses import replace
 from typing import Iterator
@@ -205,7 +206,12 @@ def _launch(reader: Reader, module: Module, node: ast.Call, words: ast.expr, fra
         return None
     entrypoint, after = found
     tokens = [
-        Token(text, item.span or module.span(words), item_raw(reader, item, text), keys=getattr(item, "keys", {}))
+        Token(
+            text,
+            item.span or module.span(words),
+            item_raw(reader, item, text),
+            keys=getattr(item, "keys", {}) or json_keys(reader, item, text),
+        )
         for text, item in zip(texts[after:], items[after:])
     ]
     launch = _command(reader, module, node, tokens, frame, entrypoint, texts)
@@ -257,6 +263,28 @@ def item_raw(reader: Reader, item: object, text: str | None) -> str:
     if home is not None and span is not None and span.end - span.start <= len(text or "") + 2:
         return home.source.text[span.start : span.end]
     return python_quote('"')(text) if text is not None else ""
+
+
+def json_keys(reader: Reader, item: object, text: str | None) -> dict[str, Setting]:
+    """The keys of a JSON object a string literal spells (also in pieces over lines), each placed
+    at its own `"key": value` text there (where it is written so)."""
+    span = getattr(item, "span", None)
+    home = reader.tree.modules().get(span.path) if span is not None and text is not None and text.lstrip()[:1] == "{" else None
+    if home is None:
+        return {}
+    try:
+        parsed = json.loads(text)  # type: ignore[arg-type]
+    except ValueError:
+        return {}
+    written_text = home.source.text[span.start : span.end]  # type: ignore[union-attr]
+    keys = {}
+    for name, value in parsed.items() if isinstance(parsed, dict) else ():
+        entry = f"{json.dumps(name)}: {json.dumps(value)}"
+        at = written_text.find(entry)
+        if at >= 0:
+            start = span.start + at  # type: ignore[union-attr]
+            keys[name] = Setting(name, value, home.source.index.span(start, start + len(entry)), entry)
+    return keys
 
 
 def item_text(item: object, own_words: bool) -> str | None:

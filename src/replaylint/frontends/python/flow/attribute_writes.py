@@ -1,0 +1,63 @@
+"""The attributes written on an object after its construction (`sp.top_k = 0`,
+`setattr(sp, "n", 8)`), each under its branches."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import replace
+
+from .dicts import entry, named_key
+from .facts import Kwargs
+from .frames import Evaluates, Frame, expressions
+from .logic import decided
+from .module import Placed
+
+
+def attributes_written(reader: Evaluates, target: str, frame: Frame, after: Placed, until: Placed | None) -> Kwargs:
+    """The attributes written on the object `target` names (`sp.top_k = 0`,
+    `engine_args.return_sampling_mask = True`, `setattr(sp, "n", 8)`) by the statements of
+    `frame`'s scope after `after` (its construction) and before `until`, each under its branches."""
+    found = Kwargs()
+    for placed in frame.module.statements(frame.scope):
+        if placed.order <= after.order or (until is not None and placed.order >= until.order):
+            continue
+        write = _attribute_write(placed.statement, target)
+        if write is None:
+            if until is None and _handed(placed.statement, target):
+                break  # `from_engine_args(engine_args)`: what is written later does not reach that engine
+            continue
+        guards = decided(reader, placed.guards[len(after.guards) :], frame.reading(placed))
+        if guards is None:
+            continue
+        name, first, value = write
+        here = frame.reading(placed)
+        key = name if isinstance(name, str) else named_key(reader, name, here) if name is not None else None
+        if key is None:
+            found.reasons.append(f"{frame.module.text(first)[:40]} (not readable here)")
+            continue
+        earlier = found.entries.pop(key, None)
+        written_entry = entry(reader, here, key, first, value, None)
+        found.entries[key] = replace(written_entry, guards=guards, otherwise=earlier if guards else None)
+    return found
+
+
+def _handed(statement: ast.stmt, target: str) -> bool:
+    return any(
+        isinstance(node, ast.Call) and any(isinstance(a, ast.Name) and a.id == target for a in node.args) for node in expressions(statement)
+    )
+
+
+def _attribute_write(statement: ast.stmt, target: str) -> tuple | None:
+    """(attribute name or the node that names it, first node, value) of `target.x = v` or `setattr(target, "x", v)`."""
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+        node = statement.targets[0]
+        held = node.value if isinstance(node, ast.Attribute) else None  # `target` is a name or `self.x`
+        if held is not None and (getattr(held, "id", None) == target or (isinstance(held, ast.Attribute) and ast.unparse(held) == target)):
+            return node.attr, statement, statement.value
+    if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+        call = statement.value
+        if isinstance(call.func, ast.Name) and call.func.id == "setattr" and len(call.args) == 3:
+            owner, name, value = call.args
+            if isinstance(owner, ast.Name) and owner.id == target:
+                return (name.value if isinstance(name, ast.Constant) else name), statement, value
+    return None
