@@ -8,7 +8,7 @@ from typing import Callable, Iterable, Iterator
 
 from ....records import record
 from ..asts import walk
-from .frames import parameters
+from .frames import Frame, parameters
 from .module import FUNCTIONS, Module, Placed
 
 
@@ -345,3 +345,11 @@ def argument_at(call: ast.Call, keyword: str, position: int) -> ast.expr | None:
             return item.value
     positional = [argument for argument in call.args if not isinstance(argument, ast.Starred)]
     return positional[position] if len(positional) > position else None
+
+
+def led_by(module: Module, home: Module, site: Call, site_frame: Frame) -> dict[str, object]:
+    """A call in another module that led here: at its top level (a script that imports the
+    engine's module), else in a function there, read where that function is called."""
+    if home is module:
+        return {}
+    return {"importer": (home, site.placed)} if site.scope is home.tree else {"caller": site_frame}

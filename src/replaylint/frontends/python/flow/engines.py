@@ -24,6 +24,7 @@ from .callsites import (
     decides_by_parameter,
     handed_sites,
     hands_parameter,
+    led_by,
     reads_parameter,
     reads_stored_in_init,
     reads_stored_parameter,
@@ -157,7 +158,7 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
             sites_here = ((site.scope, site.placed),) if home is module else ()
             actor_env = tuple(actor_env_vars(module, call.cls, home, site))
             fields = record_fields(reader, module, call.cls, site.node, site_frame)
-            made = dict(sites=sites_here, actor_env=actor_env, made=hop, instance=fields, **_led(module, home, site, site_frame))
+            made = dict(sites=sites_here, actor_env=actor_env, made=hop, instance=fields, **led_by(module, home, site, site_frame))
             frames.append(replace(plain, args=args if scope is init else None, init=args, **made))
         if not frames and init is not None:
             made = lambda home, sub: constructions(reader, home, sub, elsewhere_too=True)[:MAX_SITES]  # noqa: E731
@@ -200,20 +201,12 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
         callee = reader.evaluate(site.node.func, site_frame).ref if scope not in module.tree.body else None
         enclosing = callee.outer if isinstance(callee, Function) and callee.node is scope else None  # a closure's enclosing call
         args = {name: value.via(hop) for name, value in args.items()}
-        frames.append(replace(plain, args=args, sites=sites_here, outer=enclosing, made=hop, **_led(module, home, site, site_frame)))
+        frames.append(replace(plain, args=args, sites=sites_here, outer=enclosing, made=hop, **led_by(module, home, site, site_frame)))
     if not frames and scope in module.tree.body:  # a subcommand's handler: `args.func(args)`
         frames = [replace(plain, args=args) for args in handler_args(reader, module, scope)]
     if not frames and reached:  # every call of it on a branch the tree's own values never take
         reader.not_run.add(module.span(call.node))
     return frames or ([] if reached else [plain])
-
-
-def _led(module: Module, home: Module, site: Call, site_frame: Frame) -> dict[str, object]:
-    """A call in another module that led here: at its top level (a script that imports the
-    engine's module), else in a function there, read where that function is called."""
-    if home is module:
-        return {}
-    return {"importer": (home, site.placed)} if site.scope is home.tree else {"caller": site_frame}
 
 
 def _validator_frames(
