@@ -18,7 +18,8 @@ import json
 from pathlib import Path
 
 from replaylint.cli.main import main
-from replaylint.readers.justfile_runs import RecipeRun, justfile_runs
+from replaylint.readers.justfile_runs import justfile_runs
+from replaylint.readers.python_runs import ProgramRun
 from replaylint.source import SourceFile
 
 
@@ -282,4 +283,4 @@ def test_justfile_runs_read_prefixes_runners_and_lines_not_followed() -> None:
         (None, "tools/gen.py", "http://a:1"),
         (None, None, None),
     ]
-    assert all(isinstance(run, RecipeRun) for run in runs)
+    assert all(isinstance(run, ProgramRun) for run in runs)
