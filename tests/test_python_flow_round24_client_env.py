@@ -286,3 +286,26 @@ def test_the_kubernetes_container_env_ties_the_client(tmp_path: Path, command: s
 )
 def test_a_kubernetes_env_not_decided_ties_nothing(tmp_path: Path, env: str) -> None:
     assert check(tmp_path, _kubernetes("[python, -m, gen.main]", env)) == []
+
+
+# a justfile recipe runs the program with the variable exported (the reading `os.environ["NAME"]` shares)
+
+JUSTFILE = (
+    'set dotenv-load := false\n\nexport OPENAI_BASE_URL := "http://localhost:8000/v1"\n\ngen:\n    PYTHONPATH=src python -m gen.main\n'
+)
+
+
+def test_the_address_a_justfile_exports_ties_the_client(tmp_path: Path) -> None:
+    assert check(tmp_path, {**_tree(SERVE), "justfile": JUSTFILE}) == [("client.py", 9, "RPL301")]
+
+
+@pytest.mark.parametrize(
+    "justfile",
+    [
+        JUSTFILE.replace("set dotenv-load := false", "set dotenv-load"),  # a dotenv file may fill the environment
+        JUSTFILE.replace("export OPENAI_BASE_URL", "OPENAI_BASE_URL"),  # not exported: the caller's
+        JUSTFILE.replace("8000/v1", "8001/v1"),  # another port
+    ],
+)
+def test_an_address_the_justfile_does_not_decide_ties_nothing(tmp_path: Path, justfile: str) -> None:
+    assert check(tmp_path, {**_tree(SERVE), "justfile": justfile}) == []

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import field
 from typing import Any
 
+from ...model import Span
 from ...records import record
 from ...source import ExtractContext, SourceFile
-from ...model import Span
 from ..python_runs import ProgramRun, python_command
 from .grammar import parse
 from .interpreter import Interpreter
