@@ -309,3 +309,10 @@ def test_the_address_a_justfile_exports_ties_the_client(tmp_path: Path) -> None:
 )
 def test_an_address_the_justfile_does_not_decide_ties_nothing(tmp_path: Path, justfile: str) -> None:
     assert check(tmp_path, {**_tree(SERVE), "justfile": justfile}) == []
+
+
+def test_a_makefile_near_that_names_the_variable_ties_nothing(tmp_path: Path) -> None:
+    """The Makefile may run the program with another address (make's reading is not followed here)."""
+    files = _tree(SERVE + "export OPENAI_BASE_URL=http://localhost:8000/v1\nPYTHONPATH=src python -m gen.main\n")
+    files["Makefile"] = "gen:\n\tOPENAI_BASE_URL=https://api.example.com/v1 PYTHONPATH=src python -m gen.main\n"
+    assert check(tmp_path, files) == []
