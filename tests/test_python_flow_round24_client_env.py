@@ -103,6 +103,13 @@ def test_a_program_that_loads_a_dotenv_file_ties_nothing(tmp_path: Path) -> None
     assert check(tmp_path, files) == []
 
 
+def test_a_client_module_that_loads_a_dotenv_file_itself_ties_nothing(tmp_path: Path) -> None:
+    """The `.env` file it loads is not in the tree (it is ignored by git, written at deployment)."""
+    files = _tree(SERVE + "export OPENAI_BASE_URL=http://localhost:8000/v1\nPYTHONPATH=src python -m gen.main\n")
+    files["src/gen/client.py"] = "from dotenv import load_dotenv\n\nload_dotenv(override=True)\n" + files["src/gen/client.py"]
+    assert check(tmp_path, files) == []
+
+
 @pytest.mark.parametrize("run", ["python main.py\n", "python -m main\n", "python -m client\n"])
 def test_a_script_that_runs_a_program_of_the_same_name_elsewhere_ties_nothing(tmp_path: Path, run: str) -> None:
     """`tools/run.sh` runs its own folder's `main.py` (or a top-level module `main`), not `src/gen/main.py`."""

@@ -57,7 +57,7 @@ def environment_url(reader: Reader, call: ast.Call, frame: Frame) -> tuple[objec
         return written.value, ""
     named = [node for node in ast.walk(module.tree) if isinstance(node, ast.Constant) and node.value == VARIABLE]
     before = _set_before(call, frame) if len(named) == 1 else None
-    if (named and before is None) or set_another_way(reader, module.path, VARIABLE):
+    if (named and before is None) or set_another_way(reader, module, VARIABLE):
         return None, ""  # read or written another way, or a module near it or a dotenv file may set it
     if before is not None and before[1]:
         return before[0], ""  # `os.environ[NAME] = URL` before the client is made

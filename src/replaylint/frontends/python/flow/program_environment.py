@@ -26,6 +26,7 @@ from .environment_writes import environment_written
 from .facts import NOTHING, Val
 from .frames import Evaluates, Frame
 from .import_statements import imports_module
+from .module import Module
 from .yaml_configs import import_root
 
 _JUSTFILES = ("justfile", "Justfile", ".justfile")
@@ -42,21 +43,21 @@ def environment_read(reader: Evaluates, name: str, use: ast.AST, frame: Frame) -
     """`os.environ[name]` where `use` reads it: the module's own top-level write, else the value
     every run of the module gives, placed where it is written."""
     written = environment_written(reader, name, use, frame)
-    if written is not NOTHING or may_be_written(frame.module, name) or set_another_way(reader, frame.module.path, name):
+    if written is not NOTHING or may_be_written(frame.module, name) or set_another_way(reader, frame.module, name):
         return written
     found = agreed(runs_near(reader, frame.module.path, name))
     return Val(found[0], span=found[1]) if found is not None and found[1] is not None else NOTHING
 
 
-def set_another_way(reader, path: str, name: str) -> bool:
-    """Whether a Python file near the module at `path` names the variable (it may set it before the
-    read), or the module or one that imports it loads a dotenv file (`load_dotenv(override=True)`
-    replaces what a script exports)."""
+def set_another_way(reader, module: Module, name: str) -> bool:
+    """Whether a Python file near the module names the variable (it may set it before the read), or
+    the module or one that imports it loads a dotenv file (`load_dotenv(override=True)` replaces
+    what a script exports)."""
     quoted = (f'"{name}"', f"'{name}'")
-    nearby = reader.tree.nearby_texts(path)
-    if any(word in text for near, text in nearby if near != path for word in quoted):
+    nearby = reader.tree.nearby_texts(module.path)
+    if "dotenv" in module.source.text or any(word in text for _, text in nearby for word in quoted):
         return True
-    return any("dotenv" in text for near, text in nearby if near == path or imports_module(text, near, path))
+    return any("dotenv" in text and imports_module(text, near, module.path) for near, text in nearby)
 
 
 def agreed(runs: list[ProgramRun], default: str | None = None) -> tuple[str, Span | None, bool] | None:
