@@ -315,6 +315,12 @@ def test_an_address_the_script_does_not_decide_leaves_it_unknown(tmp_path: Path,
     assert found(justfile_tree(tmp_path, SERVE_ONLY, **{"scripts/rollout.sh": script})) == []
 
 
+def test_a_ci_job_near_that_names_the_variable_leaves_it_unknown(tmp_path: Path) -> None:
+    """A GitLab CI job is not read as a run here: it may run the program with another address."""
+    job = "rollout:\n  variables:\n    REPLAY_BASE_URL: http://127.0.0.1:9000/v1\n  script:\n    - python -m rollout.chat\n"
+    assert found(justfile_tree(tmp_path, **{".gitlab-ci.yml": job})) == []
+
+
 COMPOSE = (
     "services:\n  vllm:\n    image: vllm/vllm-openai:v0.34.0\n"
     "    command: [Qwen/Qwen3-8B, --port, '8000', --return-sampling-mask, --logprobs-mode, processed_logprobs, --enable-scale-out]\n"

@@ -20,13 +20,19 @@ from .yaml_nodes import ComposeError, compose_all, construct, get, get_str, item
 _WORKLOADS = ("Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob", "ReplicaSet")
 
 
-def deployed_program_runs(source: SourceFile, name: str) -> list[ProgramRun]:
+def deployed_program_runs(source: SourceFile, name: str) -> list[ProgramRun] | None:
+    """The runs of the compose services and Kubernetes containers of `source`; None for a file that
+    names `name` in a document of another kind (a CI workflow, an Argo template, Helm values): it
+    may run any program with it."""
     try:
         documents = compose_all(source.text)
     except ComposeError:
-        return []
+        return None
     found = []
     for document in documents:
+        read = get(document, "services") is not None or get_str(document, "kind") in ("Pod", *_WORKLOADS)
+        if not read and name in source.text[document.start_mark.index : document.end_mark.index]:
+            return None
         for _, service in mapping(get(document, "services")).values():
             found.append(_service_run(source, service, name))
         found += [_container_run(source, container, name) for container in _containers(document)]

@@ -8,8 +8,8 @@ variable: justfiles (just looks for its justfile in the working folder and those
 there or in a folder one level down of one, shell scripts, compose files and Kubernetes manifests
 (`readers.justfile_runs`, `readers.shell.program_runs`, `readers.deployed_programs`, each with its
 own rules of what leaves a value unknown). Another file there that may start a program and names
-the variable (a Makefile, a Dockerfile, a unit, an env file), a file not read whole, or more files
-than are read, count as a run of any program with anything. A Python file near that names the
+the variable (a Makefile, a Dockerfile, a unit, an env file, a CI job), a file not read whole, or
+more files than are read, count as a run of any program with anything. A Python file near that names the
 variable, or a dotenv file the module or one importing it loads, may set it another way."""
 
 from __future__ import annotations
