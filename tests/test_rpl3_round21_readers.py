@@ -321,6 +321,11 @@ def test_a_ci_job_near_that_names_the_variable_leaves_it_unknown(tmp_path: Path)
     assert found(justfile_tree(tmp_path, **{".gitlab-ci.yml": job})) == []
 
 
+def test_a_script_that_runs_the_program_behind_a_launcher_not_read_leaves_it_unknown(tmp_path: Path) -> None:
+    script = "#!/bin/bash\nexport REPLAY_BASE_URL=http://127.0.0.1:9000/v1\ntorchrun --nproc_per_node 2 rollout/chat.py\n"
+    assert found(justfile_tree(tmp_path, **{"scripts/train.sh": script})) == []
+
+
 COMPOSE = (
     "services:\n  vllm:\n    image: vllm/vllm-openai:v0.34.0\n"
     "    command: [Qwen/Qwen3-8B, --port, '8000', --return-sampling-mask, --logprobs-mode, processed_logprobs, --enable-scale-out]\n"

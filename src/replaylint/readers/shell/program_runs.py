@@ -1,10 +1,10 @@
 """The Python programs a script runs (`python -m star_align.self_ossinstruct`, `python3 -u tools/gen.py`,
 also behind `nohup`, `env NAME=V`, `uv run`, `poetry run`), each with what the environment gives one
 variable there and where that is written: a `NAME=V` prefix, else the script's own `export NAME=V` on
-that path. A variable
-the script does not export comes from whoever runs the script (unknown); so does one after a
-`source` of a file not read. The script is read by the shell interpreter in the order bash runs it;
-each path it cannot tell apart gives its own run."""
+that path. A variable the script does not export comes from whoever runs the script (unknown); so
+does one after a `source` of a file not read. A command that names python or a Python file another
+way (`torchrun train.py`, `python -c`) is a run of any program. The script is read by the shell
+interpreter in the order bash runs it; each path it cannot tell apart gives its own run."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from typing import Any
 from ...model import Span
 from ...records import record
 from ...source import ExtractContext, SourceFile
-from ..python_runs import ProgramRun, python_command
+from ..python_runs import ANY_RUN, ProgramRun, is_python, python_command
 from .grammar import parse
 from .interpreter import Interpreter
 from .launchers import EnvWord
@@ -46,7 +46,8 @@ class _Watcher(Interpreter):
 
     def _run(self, fields: list[Field], env_words: list[EnvWord], world: World, place: Any, node: Any, span: Any, plain: list[Field]):
         run = _program(self.source, plain, env_words, world, self.variable)
-        if run is None:
+        if run is None or run == ANY_RUN:
+            self.runs += [run] if run is not None else []
             return super()._run(fields, env_words, world, place, node, span, plain)
         self.runs.append(run)
         return None
@@ -54,8 +55,8 @@ class _Watcher(Interpreter):
 
 def _program(source: SourceFile, words: list[Field], env_words: list[EnvWord], world: World, name: str) -> ProgramRun | None:
     command = python_command([word.text for word in words])
-    if command is None:
-        return None
+    if command is None:  # python behind a launcher not read (`torchrun x.py`, `accelerate launch -m x`): any program
+        return ANY_RUN if any(word.text is not None and (is_python(word.text) or word.text.endswith(".py")) for word in words) else None
     given, module, path = command
     if name in given:
         word = next(word for word in words if (word.text or "").startswith(name + "="))
