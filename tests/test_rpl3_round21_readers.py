@@ -315,15 +315,20 @@ def test_an_address_the_script_does_not_decide_leaves_it_unknown(tmp_path: Path,
     assert found(justfile_tree(tmp_path, SERVE_ONLY, **{"scripts/rollout.sh": script})) == []
 
 
-def test_a_ci_job_near_that_names_the_variable_leaves_it_unknown(tmp_path: Path) -> None:
-    """A GitLab CI job is not read as a run here: it may run the program with another address."""
-    job = "rollout:\n  variables:\n    REPLAY_BASE_URL: http://127.0.0.1:9000/v1\n  script:\n    - python -m rollout.chat\n"
-    assert found(justfile_tree(tmp_path, **{".gitlab-ci.yml": job})) == []
-
-
-def test_a_script_that_runs_the_program_behind_a_launcher_not_read_leaves_it_unknown(tmp_path: Path) -> None:
-    script = "#!/bin/bash\nexport REPLAY_BASE_URL=http://127.0.0.1:9000/v1\ntorchrun --nproc_per_node 2 rollout/chat.py\n"
-    assert found(justfile_tree(tmp_path, **{"scripts/train.sh": script})) == []
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        # a GitLab CI job is not read as a run here
+        (
+            ".gitlab-ci.yml",
+            "rollout:\n  variables:\n    REPLAY_BASE_URL: http://127.0.0.1:9000/v1\n  script:\n    - python -m rollout.chat\n",
+        ),
+        # nor is a launcher in front of python
+        ("scripts/train.sh", "#!/bin/bash\nexport REPLAY_BASE_URL=http://127.0.0.1:9000/v1\ntorchrun --nproc_per_node 2 rollout/chat.py\n"),
+    ],
+)
+def test_a_file_near_that_may_run_the_program_with_another_address_leaves_it_unknown(tmp_path: Path, name: str, text: str) -> None:
+    assert found(justfile_tree(tmp_path, **{name: text})) == []
 
 
 COMPOSE = (
