@@ -103,6 +103,13 @@ def test_a_program_that_loads_a_dotenv_file_ties_nothing(tmp_path: Path) -> None
     assert check(tmp_path, files) == []
 
 
+def test_a_client_module_that_loads_a_dotenv_file_itself_ties_nothing(tmp_path: Path) -> None:
+    """The `.env` file it loads is not in the tree (it is ignored by git, written at deployment)."""
+    files = _tree(SERVE + "export OPENAI_BASE_URL=http://localhost:8000/v1\nPYTHONPATH=src python -m gen.main\n")
+    files["src/gen/client.py"] = "from dotenv import load_dotenv\n\nload_dotenv(override=True)\n" + files["src/gen/client.py"]
+    assert check(tmp_path, files) == []
+
+
 @pytest.mark.parametrize("run", ["python main.py\n", "python -m main\n", "python -m client\n"])
 def test_a_script_that_runs_a_program_of_the_same_name_elsewhere_ties_nothing(tmp_path: Path, run: str) -> None:
     """`tools/run.sh` runs its own folder's `main.py` (or a top-level module `main`), not `src/gen/main.py`."""
@@ -286,3 +293,33 @@ def test_the_kubernetes_container_env_ties_the_client(tmp_path: Path, command: s
 )
 def test_a_kubernetes_env_not_decided_ties_nothing(tmp_path: Path, env: str) -> None:
     assert check(tmp_path, _kubernetes("[python, -m, gen.main]", env)) == []
+
+
+# a justfile recipe runs the program with the variable exported (the reading `os.environ["NAME"]` shares)
+
+JUSTFILE = (
+    'set dotenv-load := false\n\nexport OPENAI_BASE_URL := "http://localhost:8000/v1"\n\ngen:\n    PYTHONPATH=src python -m gen.main\n'
+)
+
+
+def test_the_address_a_justfile_exports_ties_the_client(tmp_path: Path) -> None:
+    assert check(tmp_path, {**_tree(SERVE), "justfile": JUSTFILE}) == [("client.py", 9, "RPL301")]
+
+
+@pytest.mark.parametrize(
+    "justfile",
+    [
+        JUSTFILE.replace("set dotenv-load := false", "set dotenv-load"),  # a dotenv file may fill the environment
+        JUSTFILE.replace("export OPENAI_BASE_URL", "OPENAI_BASE_URL"),  # not exported: the caller's
+        JUSTFILE.replace("8000/v1", "8001/v1"),  # another port
+    ],
+)
+def test_an_address_the_justfile_does_not_decide_ties_nothing(tmp_path: Path, justfile: str) -> None:
+    assert check(tmp_path, {**_tree(SERVE), "justfile": justfile}) == []
+
+
+def test_a_makefile_near_that_names_the_variable_ties_nothing(tmp_path: Path) -> None:
+    """The Makefile may run the program with another address (make's reading is not followed here)."""
+    files = _tree(SERVE + "export OPENAI_BASE_URL=http://localhost:8000/v1\nPYTHONPATH=src python -m gen.main\n")
+    files["Makefile"] = "gen:\n\tOPENAI_BASE_URL=https://api.example.com/v1 PYTHONPATH=src python -m gen.main\n"
+    assert check(tmp_path, files) == []

@@ -17,8 +17,11 @@ import io
 import json
 from pathlib import Path
 
+import pytest
+
 from replaylint.cli.main import main
-from replaylint.readers.justfile_runs import RecipeRun, justfile_runs
+from replaylint.readers.justfile_runs import justfile_runs
+from replaylint.readers.python_runs import ProgramRun
 from replaylint.source import SourceFile
 
 
@@ -282,4 +285,68 @@ def test_justfile_runs_read_prefixes_runners_and_lines_not_followed() -> None:
         (None, "tools/gen.py", "http://a:1"),
         (None, None, None),
     ]
-    assert all(isinstance(run, RecipeRun) for run in runs)
+    assert all(isinstance(run, ProgramRun) for run in runs)
+
+
+# 4. an address a shell script or a compose service gives the program (the reading `OPENAI_BASE_URL` shares)
+
+SERVE_ONLY = JUSTFILE.replace('export REPLAY_BASE_URL := "http://127.0.0.1:8000/v1"\n', "").replace(
+    "\nrollout:\n    python -m rollout.chat\n", ""
+)
+SCRIPT = "#!/bin/bash\nexport REPLAY_BASE_URL=http://127.0.0.1:8000/v1\nnohup python -m rollout.chat > log 2>&1\n"
+
+
+def test_the_address_a_script_exports_ties_the_client(tmp_path: Path) -> None:
+    assert found(justfile_tree(tmp_path, SERVE_ONLY, **{"scripts/rollout.sh": SCRIPT})) == [("RPL301", "rollout/chat.py", 6)]
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        SCRIPT.replace("export REPLAY_BASE_URL", "REPLAY_BASE_URL"),  # not exported: the caller's
+        SCRIPT.replace(
+            "export REPLAY_BASE_URL=http://127.0.0.1:8000/v1\n",
+            'if [ -n "$1" ]; then\n  export REPLAY_BASE_URL=http://127.0.0.1:8000/v1\nfi\n',
+        ),
+        SCRIPT.replace("8000", "9000"),  # another port
+    ],
+)
+def test_an_address_the_script_does_not_decide_leaves_it_unknown(tmp_path: Path, script: str) -> None:
+    assert found(justfile_tree(tmp_path, SERVE_ONLY, **{"scripts/rollout.sh": script})) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        # a GitLab CI job is not read as a run here
+        (
+            ".gitlab-ci.yml",
+            "rollout:\n  variables:\n    REPLAY_BASE_URL: http://127.0.0.1:9000/v1\n  script:\n    - python -m rollout.chat\n",
+        ),
+        # nor is a launcher in front of python
+        ("scripts/train.sh", "#!/bin/bash\nexport REPLAY_BASE_URL=http://127.0.0.1:9000/v1\ntorchrun --nproc_per_node 2 rollout/chat.py\n"),
+    ],
+)
+def test_a_file_near_that_may_run_the_program_with_another_address_leaves_it_unknown(tmp_path: Path, name: str, text: str) -> None:
+    assert found(justfile_tree(tmp_path, **{name: text})) == []
+
+
+COMPOSE = (
+    "services:\n  vllm:\n    image: vllm/vllm-openai:v0.34.0\n"
+    "    command: [Qwen/Qwen3-8B, --port, '8000', --return-sampling-mask, --logprobs-mode, processed_logprobs, --enable-scale-out]\n"
+    "  rollout:\n    build: .\n    command: python -m rollout.chat\n    environment:\n      REPLAY_BASE_URL: {url}\n"
+)
+
+
+@pytest.mark.parametrize(("url", "expected"), [("http://vllm:8000/v1", [("RPL301", "rollout/chat.py", 6)]), ("${{URL}}", [])])
+def test_the_address_a_compose_service_gives_the_program(tmp_path: Path, url: str, expected: list) -> None:
+    assert found(justfile_tree(tmp_path, "", **{"docker-compose.yml": COMPOSE.format(url=url)})) == expected
+
+
+def test_a_script_run_is_placed_on_its_export() -> None:
+    from replaylint.readers.shell.program_runs import program_runs
+    from replaylint.source import ExtractContext
+
+    context = ExtractContext(read_text=lambda path: None, list_folder=lambda path: [], root=".")
+    (run,) = program_runs(SourceFile("run.sh", SCRIPT), context, "REPLAY_BASE_URL")
+    assert (run.module, run.value, run.at.start_line, run.at.start_col) == ("rollout.chat", "http://127.0.0.1:8000/v1", 2, 24)

@@ -4,39 +4,49 @@ services of a docker-compose file (`command: python -m gen.main`, as a string or
 or the pod template of a Deployment, StatefulSet, DaemonSet, Job or CronJob: `command` then `args`;
 `env`, a list of `name`/`value`). A value compose would substitute (`${URL}`), one from `valueFrom`,
 a variable not set there (the image's `ENV`, an `env_file`, `envFrom`), or a compose service with an
-`entrypoint` of its own (the command is then its arguments), leave the value unknown."""
+`entrypoint` of its own (the command is then its arguments), leave the value unknown. A value known
+is placed on its entry."""
 
 from __future__ import annotations
 
 import shlex
 
+from yaml.nodes import Node
+
+from ..source import SourceFile
 from .python_runs import ProgramRun, is_python, program_target
 from .yaml_nodes import ComposeError, compose_all, construct, get, get_str, items, mapping
 
 _WORKLOADS = ("Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob", "ReplicaSet")
 
 
-def deployed_program_runs(text: str, name: str) -> list[ProgramRun]:
+def deployed_program_runs(source: SourceFile, name: str) -> list[ProgramRun] | None:
+    """The runs of the compose services and Kubernetes containers of `source`; None for a file that
+    names `name` in a document of another kind (a CI workflow, an Argo template, Helm values): it
+    may run any program with it."""
     try:
-        documents = compose_all(text)
+        documents = compose_all(source.text)
     except ComposeError:
-        return []
+        return None
     found = []
     for document in documents:
+        read = get(document, "services") is not None or get_str(document, "kind") in ("Pod", *_WORKLOADS)
+        if not read and name in source.text[document.start_mark.index : document.end_mark.index]:
+            return None
         for _, service in mapping(get(document, "services")).values():
-            found.append(_service_run(service, name))
-        found += [_container_run(container, name) for container in _containers(document)]
+            found.append(_service_run(source, service, name))
+        found += [_container_run(source, container, name) for container in _containers(document)]
     return [run for run in found if run is not None]
 
 
-def _service_run(service, name: str) -> ProgramRun | None:
+def _service_run(source: SourceFile, service, name: str) -> ProgramRun | None:
     command = get(service, "command")
     words = _words(construct(command)) if command is not None and get(service, "entrypoint") is None else None
     target = _python_target(words) if words is not None else None
     if target is None:
         return None
     module, path = target
-    return ProgramRun(module, path, _value(get(service, "environment"), name), command.start_mark.index)  # type: ignore[union-attr]
+    return _run(source, module, path, _environment_entry(get(service, "environment"), name))
 
 
 def _containers(document) -> list:
@@ -48,13 +58,13 @@ def _containers(document) -> list:
     return [*items(get(pod, "initContainers")), *items(get(pod, "containers"))]
 
 
-def _container_run(container, name: str) -> ProgramRun | None:
+def _container_run(source: SourceFile, container, name: str) -> ProgramRun | None:
     command = get(container, "command")
     target = _python_target([*_listed(command), *_listed(get(container, "args"))]) if command is not None else None
     if target is None:
         return None
     module, path = target
-    return ProgramRun(module, path, _env_value(get(container, "env"), name), command.start_mark.index)  # type: ignore[union-attr]
+    return _run(source, module, path, _env_entry(get(container, "env"), name))
 
 
 def _listed(node) -> list:
@@ -62,12 +72,19 @@ def _listed(node) -> list:
     return value if isinstance(value, list) else [None]
 
 
-def _env_value(env, name: str) -> str | None:
-    """A container's `env` entry `name`'s `value` (Kubernetes expands `$(OTHER)` in it)."""
-    values = construct(env) if env is not None else []
-    entries = [item for item in values if isinstance(item, dict) and item.get("name") == name] if isinstance(values, list) else []
-    value = entries[0].get("value") if len(entries) == 1 and "valueFrom" not in entries[0] else None
-    return value if isinstance(value, str) and "$(" not in value else None
+def _env_entry(env, name: str) -> tuple[object, Node | None]:
+    """A container's `env` entry `name`'s `value` and its node (Kubernetes expands `$(OTHER)` in it)."""
+    entries = [item for item in items(env) if get_str(item, "name") == name]
+    node = get(entries[0], "value") if len(entries) == 1 and get(entries[0], "valueFrom") is None else None
+    value = construct(node) if node is not None else None
+    return (value, node) if isinstance(value, str) and "$(" not in value else (None, None)
+
+
+def _run(source: SourceFile, module: str | None, path: str | None, entry: tuple[object, Node | None]) -> ProgramRun:
+    value, node = entry
+    if not isinstance(value, str) or node is None:
+        return ProgramRun(module, path, None)
+    return ProgramRun(module, path, value, source.index.span(node.start_mark.index, node.end_mark.index))
 
 
 def _python_target(words: list) -> tuple[str | None, str | None] | None:
@@ -85,10 +102,12 @@ def _words(command: object) -> list | None:
         return None
 
 
-def _value(environment, name: str) -> str | None:
-    values = construct(environment) if environment is not None else None
-    if isinstance(values, list):
-        pairs = [item.partition("=") for item in values if isinstance(item, str)]
-        values = {key: value for key, equals, value in pairs if equals}
-    value = values.get(name) if isinstance(values, dict) else None
-    return value if isinstance(value, str) and "$" not in value else None
+def _environment_entry(environment, name: str) -> tuple[object, Node | None]:
+    """A compose service's `environment` value of `name` (a map's, or a list's `NAME=value`) and its node."""
+    node = get(environment, name)
+    value = construct(node) if node is not None else None
+    for item in items(environment):
+        text = construct(item)
+        if isinstance(text, str) and text.partition("=")[0] == name and text.partition("=")[1]:
+            node, value = item, text.partition("=")[2]  # the last entry wins, as in the mapping compose builds
+    return (value, node) if isinstance(value, str) and "$" not in value else (None, None)

@@ -1,30 +1,66 @@
 """A Python program as a command line runs it (`python -m pkg.main`, `python3 -u tools/gen.py`), and
 what one variable of its environment holds there: the shared record of the readers that find such
-runs (`shell.program_runs` in scripts, `deployed_programs` in compose and Kubernetes files)."""
+runs (`shell.program_runs` in scripts, `justfile_runs` in justfiles, `deployed_programs` in compose
+and Kubernetes files), and the reading of the command's words they share."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
+from ..model import Span
 from ..records import record
 
 _PYTHON = re.compile(r"python(?:3(?:\.\d+)?)?")
 # Options of python that take a value (`-X dev`, `-W ignore`); the others stand alone (`-u`, `-B`).
 _VALUED = frozenset(("-X", "-W", "-Q"))
+_PREFIXES = frozenset(("nohup", "time", "exec", "stdbuf"))
+_RUNNERS = frozenset(("uv", "poetry", "pdm", "pipenv", "hatch", "rye"))
 
 
 @record(unsafe_hash=True)
 class ProgramRun:
-    """`module` (after `-m`) or `path` (a script, as written) the command runs; `value`, the
-    variable's text there (None: not known); `offset`, where the command is written."""
+    """`module` (after `-m`) or `path` (a script, as written) the command runs, both None for a run
+    of any program (a file or a line not read); `value`, the variable's text there (None: not
+    known); `at`, where that value is written (an export, a prefix, an `environment` entry)."""
 
     module: str | None
     path: str | None
     value: str | None
-    offset: int
+    at: Span | None = None
 
 
-def program_target(words: list[str | None]) -> tuple[str | None, str | None] | None:
+ANY_RUN = ProgramRun(None, None, None)  # a run of any program with anything
+
+
+def python_command(words: Sequence[str | None]) -> tuple[dict[str, str], str | None, str | None] | None:
+    """(the `NAME=V` the line gives, module, path) of a command that runs python behind `NAME=V`
+    prefixes, `nohup`, `env NAME=V`, `uv run` (`words` as written; None for a word not known);
+    None for another command, or python run another way (`-c`, a word not known)."""
+    given: dict[str, str] = {}
+    position = _assignments(words, 0, given)
+    while position < len(words) and words[position] in _PREFIXES:
+        position += 1
+    if position < len(words) and words[position] == "env":
+        position = _assignments(words, position + 1, given)
+    if position + 1 < len(words) and words[position] in _RUNNERS and words[position + 1] == "run":
+        position += 2
+    head = words[position] if position < len(words) else None
+    target = program_target(words[position + 1 :]) if head is not None and is_python(head) else None
+    return (given, *target) if target is not None else None
+
+
+def _assignments(words: Sequence[str | None], position: int, given: dict[str, str]) -> int:
+    while position < len(words):
+        key, equals, value = (words[position] or "").partition("=")
+        if not (equals and key.isidentifier()):
+            break
+        given[key] = value
+        position += 1
+    return position
+
+
+def program_target(words: Sequence[str | None]) -> tuple[str | None, str | None] | None:
     """(module, None) of `-m MODULE`, (None, path) of `FILE.py`: what python's arguments `words`
     run; None for `-c` or a word not known."""
     position = 0

@@ -1,27 +1,26 @@
 """The Python programs a script runs (`python -m star_align.self_ossinstruct`, `python3 -u tools/gen.py`,
 also behind `nohup`, `env NAME=V`, `uv run`, `poetry run`), each with what the environment gives one
-variable there: a `NAME=V` prefix, else the script's own `export NAME=V` on that path. A variable
-the script does not export comes from whoever runs the script (unknown); so does one after a
-`source` of a file not read. The script is read by the shell interpreter in the order bash runs it;
-each path it cannot tell apart gives its own run."""
+variable there and where that is written: a `NAME=V` prefix, else the script's own `export NAME=V` on
+that path. A variable the script does not export comes from whoever runs the script (unknown); so
+does one after a `source` of a file not read. A command that names python or a Python file another
+way (`torchrun train.py`, `python -c`) is a run of any program. The script is read by the shell
+interpreter in the order bash runs it; each path it cannot tell apart gives its own run."""
 
 from __future__ import annotations
 
 from dataclasses import field
 from typing import Any
 
+from ...model import Span
 from ...records import record
 from ...source import ExtractContext, SourceFile
-from ..python_runs import ProgramRun, is_python, program_target
+from ..python_runs import ANY_RUN, ProgramRun, is_python, python_command
 from .grammar import parse
 from .interpreter import Interpreter
 from .launchers import EnvWord
 from .place import identity
-from .values import Field, scalar_text
+from .values import Field, Scalar, scalar_text
 from .world import World
-
-_PREFIXES = frozenset(("nohup", "time", "exec", "stdbuf"))
-_RUNNERS = frozenset(("uv", "poetry", "pdm", "pipenv", "hatch", "rye"))
 
 
 def program_runs(source: SourceFile, context: ExtractContext, name: str) -> list[ProgramRun] | None:
@@ -46,41 +45,34 @@ class _Watcher(Interpreter):
     runs: list[ProgramRun] = field(default_factory=list)
 
     def _run(self, fields: list[Field], env_words: list[EnvWord], world: World, place: Any, node: Any, span: Any, plain: list[Field]):
-        run = _program(plain, env_words, world, self.variable)
-        if run is None:
+        run = _program(self.source, plain, env_words, world, self.variable)
+        if run is None or run == ANY_RUN:
+            self.runs += [run] if run is not None else []
             return super()._run(fields, env_words, world, place, node, span, plain)
         self.runs.append(run)
         return None
 
 
-def _program(words: list[Field], env_words: list[EnvWord], world: World, name: str) -> ProgramRun | None:
-    given = {word.name: word.value for word in env_words}
-    position = 0
-    while position < len(words) and words[position].text in _PREFIXES:
-        position += 1
-    if position < len(words) and words[position].text == "env":
-        position += 1
-        while position < len(words) and (words[position].text or "").partition("=")[1]:
-            key, _, value = words[position].text.partition("=")  # type: ignore[union-attr]
-            given[key] = value
-            position += 1
-    if position + 1 < len(words) and words[position].text in _RUNNERS and words[position + 1].text == "run":
-        position += 2
-    head = words[position].text if position < len(words) else None
-    if head is None or not is_python(head):
-        return None
-    target = program_target([word.text for word in words[position + 1 :]])
-    if target is None:
-        return None
-    module, path = target
-    return ProgramRun(module, path, _value(given, world, name), words[position].start)
-
-
-def _value(given: dict[str, Any], world: World, name: str) -> str | None:
-    """What `name` holds in the program's environment: a prefix's, else the script's export."""
+def _program(source: SourceFile, words: list[Field], env_words: list[EnvWord], world: World, name: str) -> ProgramRun | None:
+    command = python_command([word.text for word in words])
+    if command is None:  # python behind a launcher not read (`torchrun x.py`, `accelerate launch -m x`): any program
+        return ANY_RUN if any(word.text is not None and (is_python(word.text) or word.text.endswith(".py")) for word in words) else None
+    given, module, path = command
     if name in given:
-        value = given[name]
-        return value if isinstance(value, str) else None
+        word = next(word for word in words if (word.text or "").startswith(name + "="))
+        return ProgramRun(module, path, given[name], _span(source, word.start, word.end))
+    prefixed = [word for word in env_words if word.name == name]
+    if prefixed:
+        value, where = prefixed[-1].value, prefixed[-1].value_span
+        return ProgramRun(module, path, value if isinstance(value, str) else None, _span(source, *where) if where else None)
     if name not in world.exported:
-        return None  # the caller's environment: not known here
-    return scalar_text(world.variables.get(name))
+        return ProgramRun(module, path, None)  # the caller's environment: not known here
+    exported = world.variables.get(name)
+    chunks = exported.chunks if isinstance(exported, Scalar) and exported.chunks else ()
+    at = _span(source, min(chunk.start for chunk in chunks), max(chunk.end for chunk in chunks)) if chunks else None
+    return ProgramRun(module, path, scalar_text(exported), at)
+
+
+def _span(source: SourceFile, start: int, end: int) -> Span | None:
+    """The span of the script's text [start, end); None for a place in another file (a script it runs)."""
+    return source.index.span(start, end) if 0 <= start <= end <= len(source.text) else None

@@ -52,7 +52,7 @@ from .module import FUNCTIONS, Module, Placed, global_writes, local_import
 from .objects import Class, Instance, field, instance, is_record, library_call, method_result
 from .parameter_writes import written_on_parameter
 from .parsed_texts import json_text, parsed_text, text_parser
-from .recipe_environment import environment_read
+from .program_environment import environment_read
 from .refs import ENGINE_CONFIGS, Bound, Engine, Function, Partial, Qualified, engine_name, is_params
 from .registries import registered
 from .returns import combined
@@ -306,7 +306,7 @@ class Reader:
         if owner.kwargs is not None and isinstance(key, str) and key in owner.kwargs.entries:
             return field(self, owner, key, frame)  # a nested mapping stays one (`cfg["engine"]`)
         if isinstance(owner.ref, Qualified) and owner.ref.name == "os.environ" and isinstance(key, str):
-            return environment_read(self, key, node, frame)  # the module's own `os.environ[key] = ...`, a justfile's export
+            return environment_read(self, key, node, frame)  # the module's own `os.environ[key] = ...`, else what its runs give it
         items = owner.ref
         if isinstance(items, tuple) and isinstance(key, int) and not isinstance(key, bool) and -len(items) <= key < len(items):
             return items[key]  # `parser.parse_args_into_dataclasses()[0]`
