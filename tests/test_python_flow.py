@@ -174,8 +174,6 @@ PENDING: dict[str, str] = {
     "h27_verltool_model_config_dict_serve_flags": "round 27 first run (stop 44): RPL003 missed (eval_service/config.py:14: a dataclass field turned into a server flag)",
     "h27_verltool_bool_false_field_still_flag": "round 27 first run (stop 44): RPL002 missed (eval_service/config.py:19)",
     "h27_llavauhd_qwen2vl_partial_registry_greedy": "round 27 first run (stop 44): RPL101 missed (vlmeval/qwen2_vl_model.py:30: a `partial` in a model registry)",
-    "h27_llavauhd_enum_modality_table_no_top_k": "round 27 first run (stop 44): RPL102 missed (vlmeval/qwen2_vl_model.py:31: request params from an Enum-keyed table)",
-    "h27_productionstack_override_generation_config_penalty": "round 27 first run (stop 44): RPL302 missed (deploy/serve.py:10: a penalty in `--override-generation-config`)",
     "h25_flashrag_yaml_env_v2_runner_zero": "round 25 first run (stop 43): RPL206 missed (my_config.yaml:10); after h-fxC"
     " still missed: the runner variable is written by a caller in another module before the call, inside `Config(...)`'s"
     " `__init__` -> `self._init_device()`, by a loop `os.environ[name] = str(value)`; none of the three is read",
