@@ -173,7 +173,10 @@ PENDING: dict[str, str] = {
     "h27_easyedit_env_v2_runner_getattr_flag": "round 27 first run (stop 44): RPL206 missed (steer/model_wrapper.py:16)",
     "h27_verltool_model_config_dict_serve_flags": "round 27 first run (stop 44): RPL003 missed (eval_service/config.py:14: a dataclass field turned into a server flag)",
     "h27_verltool_bool_false_field_still_flag": "round 27 first run (stop 44): RPL002 missed (eval_service/config.py:19)",
-    "h27_llavauhd_qwen2vl_partial_registry_greedy": "round 27 first run (stop 44): RPL101 missed (vlmeval/qwen2_vl_model.py:30: a `partial` in a model registry)",
+    "h27_llavauhd_qwen2vl_partial_registry_greedy": "round 27 first run (stop 44): RPL101 missed (vlmeval/qwen2_vl_model.py:30: a `partial` in a model registry); after h-fxH27b"
+    " still missed: no object of a class made through a `functools.partial` of it is followed (`make = partial(Cls, ...)`;"
+    " `make()` misses even in the class's own module): `engines.constructions`/`_makes`/`_picks`, `receivers.in_registry` and"
+    " `method_calls._made_by` want the class itself, `bind` there gets no partial, and run.py imports only config.py (two hops from the class)",
     "h25_flashrag_yaml_env_v2_runner_zero": "round 25 first run (stop 43): RPL206 missed (my_config.yaml:10); after h-fxC"
     " still missed: the runner variable is written by a caller in another module before the call, inside `Config(...)`'s"
     " `__init__` -> `self._init_device()`, by a loop `os.environ[name] = str(value)`; none of the three is read",
