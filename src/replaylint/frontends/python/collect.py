@@ -72,6 +72,9 @@ class Collector(ScopeTracker):
         self.source = source
         self.context = context
         self.mutated: set[tuple[int, str]] = set()
+        # names whose keys a statement of the file changes in place (`d.update(k=v)`, `d[k] = v`, in
+        # any scope): what such a name holds is no longer its binding's value (the flow reads it)
+        self.keys_changed: set[str] = set()
         self.call_targets: dict[int, tuple[int, str]] = {}
         self.engine_calls: list[tuple[cst.Call, Scope | None]] = []
         self.sagemaker_calls: list[tuple[cst.Call, Scope | None]] = []
@@ -163,6 +166,7 @@ class Collector(ScopeTracker):
         """`name[key] = value` (`del name[key]`: `value` None) of a dict other than `os.environ`."""
         if not (isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name)) or self._environ_key(target) is not None:
             return
+        self.keys_changed.add(target.value.value)
         index = target.slice[0].slice if len(target.slice) == 1 else None
         key = string_value(index.value) if isinstance(index, cst.Index) else None
         if key not in (RUNNER_ENV, None):
@@ -213,6 +217,7 @@ class Collector(ScopeTracker):
                 self._grow(node.func.value, method, node.args[0].value, node)
         if isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name) and node.func.attr.value in _DICT_WRITES:
             if not self.qualified(node.func.value) & {"os.environ"}:
+                self.keys_changed.add(node.func.value.value)
                 self._item_method(node, node.func.value, node.func.attr.value)
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:

@@ -73,7 +73,9 @@ class Evaluator:
             if node.value in ("True", "False", "None"):
                 return {"True": True, "False": False, "None": None}[node.value], {}
             resolved = self.resolve_name(node.value, scope) if scope is not None else None
-            return (UNKNOWN, {}) if resolved is None else self.evaluate(resolved, scope, depth + 1)
+            if resolved is None or node.value in self.collector.keys_changed:
+                return UNKNOWN, {}
+            return self.evaluate(resolved, scope, depth + 1)
         if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
             value = string_value(node)
             return (UNKNOWN if value is None else value), {}
@@ -161,7 +163,7 @@ class Evaluator:
 
     def dict_node(self, node: cst.BaseExpression, scope: Scope | None, depth: int = 0) -> cst.BaseExpression | None:
         if isinstance(node, cst.Name) and scope is not None and depth < _MAX_DEPTH:
-            resolved = self.resolve_name(node.value, scope)
+            resolved = None if node.value in self.collector.keys_changed else self.resolve_name(node.value, scope)
             return None if resolved is None else self.dict_node(resolved, scope, depth + 1)
         return node if isinstance(node, cst.Dict) or self._is_dict_call(node) else None
 

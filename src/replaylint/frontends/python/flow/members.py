@@ -239,7 +239,7 @@ def class_member(reader: Reader, module: Module, cls: ast.ClassDef, attr: str, f
             read = reader.evaluate(bound.value, Frame(module, module.tree))
             if read.span is not None and read.span.path != module.path:  # another file's value (a config key) taken here
                 read = read.via(module.span(statement))
-            if _is_enum(cls):  # a `str` Enum's member is equal to its text (vLLM compares with it); another's is not
+            if is_enum(cls):  # a `str` Enum's member is equal to its text (vLLM compares with it); another's is not
                 return (
                     replace(read, ref=Member(read), span=None)
                     if _is_str_enum(cls) and isinstance(read.value, str)
@@ -355,7 +355,7 @@ def member_attribute(member: Member, attr: str) -> Val:
     return member.value if attr == "value" else NOTHING
 
 
-def _is_enum(cls: ast.ClassDef) -> bool:
+def is_enum(cls: ast.ClassDef) -> bool:
     return any((base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "")).endswith("Enum") for base in cls.bases)
 
 

@@ -1,9 +1,7 @@
-"""The value-flow reader: what an expression holds, followed through names, dicts and their
-writes, calls of the tree's functions (their arguments bound to the parameters, a parameter's
-default where the call passes none) and what they return, `self` attributes set in another
-method, `functools.partial`, config objects and command-line parsers (`objects`), and names
-imported from other modules of the tree (`tree`). Anything else is UNKNOWN; a mapping that
-cannot be read leaves what receives it open."""
+"""The value-flow reader: what an expression holds, followed through names, dicts and their writes, calls of the
+tree's functions (arguments bound to the parameters, a parameter's default where the call passes none) and what they
+return, `self` attributes set in another method, `functools.partial`, config objects and command-line parsers (`objects`),
+names imported from other modules of the tree (`tree`). Anything else is UNKNOWN; an unreadable mapping leaves its receiver open."""
 
 from __future__ import annotations
 
@@ -20,6 +18,7 @@ from .bodies import token_map
 from .comprehensions import filtered
 from .dicts import as_val, call as dict_call, decided, from_keys, literal, spread, written
 from .each_items import looped, made_each, sliced
+from .enum_members import enum_member
 from .facts import NOTHING, Kwargs, Val
 from .frames import Frame, enclosed, is_class_level, reaching
 from .generators import entered, yielded
@@ -310,6 +309,8 @@ class Reader:
         items = owner.ref
         if isinstance(items, tuple) and isinstance(key, int) and not isinstance(key, bool) and -len(items) <= key < len(items):
             return items[key]  # `parser.parse_args_into_dataclasses()[0]`
+        if isinstance(owner.ref, Class):  # `Preset["VIDEO"]` of an Enum
+            return enum_member(self, owner.ref, node.slice, frame) or sliced(owner, node)
         return item_call(self, node, owner.ref, frame) if isinstance(owner.ref, Instance) and owner.ref.plain else sliced(owner, node)
 
     def _key(self, node: ast.expr, owner: Val, frame: Frame) -> object:
