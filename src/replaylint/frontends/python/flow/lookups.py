@@ -51,6 +51,9 @@ def dict_method(reader: Evaluates, node: ast.Call, func: ast.Attribute, frame: F
     if owner.kwargs is None or not isinstance(key, str):
         return method_result(reader, reader.evaluate(func, frame), func, node, frame)
     found = _entry_or_default(reader, node, owner, key, frame)
+    if resting and found is not NOTHING and found.kwargs is None:
+        # a scalar a key from a default picks (`CONFIG.get(args.key, 20)`): a request's message could not say so
+        return method_result(reader, reader.evaluate(func, frame), func, node, frame)
     return _resting_on(found, resting) if resting and found is not NOTHING else found
 
 
@@ -58,8 +61,7 @@ def _resting_on(found: Val, resting: tuple[tuple[str, Span], ...]) -> Val:
     """The entry a key from a default picks, resting on that default: a mapping's keys each, and
     its being complete (`table["models"].get(model, {})`: the row of `--model`'s default)."""
     mapping = found.kwargs
-    if mapping is None:
-        return replace(found, assumptions=(*found.assumptions, *resting))
+    assert mapping is not None  # (a scalar it picks is left open: `dict_method`)
     entries = {name: replace(entry, assumptions=(*entry.assumptions, *resting)) for name, entry in mapping.entries.items()}
     rebuilt = mapping.rebuilt(entries)
     rebuilt.assumed.extend(condition for condition, _ in resting if condition not in rebuilt.assumed)
