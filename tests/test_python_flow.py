@@ -148,6 +148,10 @@ Then (h-pA; tests/test_python_flow_round24_client_env.py) round 24 24 of 24: an 
 Round 27 (h27_, blind, first run on merge-s44 8ed5d43, stop 44): of 16 expected findings 10 exact, 6 missed; 2 of 8
 clean cases not clean (3 false findings: a request dict whose every key a run-time loop may overwrite, a `match` on a
 YAML's backend whose taken case is not the engine's) (PENDING).
+After the fixes (stop 44: h-fxH27a, h-fxH27b; tests/test_python_flow_round27_precision.py, _round27_configs.py,
+_round27_tables.py): 23 of 24, no expectation changed; both false findings gone (a loop copying a run-time mapping into
+the request dict opens the keys it may overwrite; a branch the tree's own values decide against never runs). Waits:
+h27_llavauhd_qwen2vl_partial_registry_greedy (an object made through a `functools.partial` of its class).
 """
 
 from __future__ import annotations
