@@ -274,7 +274,8 @@ class _Writer:
                 self.env[RUNNER_ENV] = replace(self.env[RUNNER_ENV], value=UNKNOWN)
             return
         setting = written.setting
-        whole = self._taken(guards) and not written.guards and not read.reasons
+        carried = all(span == setting.span for _, span in written.assumptions)  # (`runner_writes` says only these)
+        whole = self._taken(guards) and not written.guards and not read.reasons and carried
         value = str(setting.value) if texts and type(setting.value) is int else setting.value
         known = value if isinstance(value, str) and whole else UNKNOWN
         self.assumptions.extend(written.assumptions)  # a config file an option's default names
