@@ -1,7 +1,6 @@
-"""The value-flow reader: what an expression holds, through names, dicts and their writes, calls of the tree's functions (arguments bound to
-parameters, a parameter's default where the call passes none) and their returns, `self` attributes set in another method, `partial`, config
-objects and command-line parsers (`objects`), names imported from the tree's modules (`tree`). Anything else is UNKNOWN; an unreadable
-mapping leaves its receiver open."""
+"""The value-flow reader: what an expression holds, through names, dicts and their writes, calls of the tree's functions (a parameter's
+default where the call passes none) and their returns, `self` attributes set in another method, `partial`, config objects and command-line
+parsers (`objects`), names imported from the tree's modules (`tree`); else UNKNOWN."""
 
 from __future__ import annotations
 
