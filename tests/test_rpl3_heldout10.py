@@ -60,7 +60,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from rpl3_heldout_cases import assert_case_findings, assert_cases_are_the_folders, assert_each_readme_says_what_it_imitates
+from rpl3_heldout_cases import assert_case_findings, assert_cases_are_the_folders, assert_each_readme_says_what_it_imitates, held_out
 
 CORPUS = Path(__file__).parent / "data" / "rpl3_heldout10"
 
@@ -102,12 +102,6 @@ def test_every_case_says_what_it_imitates() -> None:
     assert_each_readme_says_what_it_imitates(CORPUS, EXPECTED)
 
 
-@pytest.mark.parametrize(
-    "case",
-    [
-        pytest.param(case, marks=pytest.mark.xfail(strict=True, reason=PENDING[case])) if case in PENDING else case
-        for case in sorted(EXPECTED)
-    ],
-)
+@pytest.mark.parametrize("case", held_out(EXPECTED, PENDING))
 def test_case_findings(case: str) -> None:
     assert_case_findings(CORPUS, EXPECTED, case)

@@ -10,14 +10,10 @@ line; tasks from outside (`sys.argv`), a task the loop skips or never reaches st
 
 from __future__ import annotations
 
-import contextlib
-import io
-import json
 from pathlib import Path
 
 import pytest
-
-from replaylint.cli.main import main
+from rpl3_heldout_cases import found
 
 FLY = (
     "model: Qwen/Qwen3-4B\nreturn-sampling-mask: true\nlogprobs-mode: processed_logprobs\nenable-scale-out: true\n"
@@ -33,27 +29,6 @@ SPEC = {STANDARD_SPEC}
 if __name__ == "__main__":
     subprocess.run(["vllm", "serve", "--config", "CONFIG_PATH", "--speculative-config", json.dumps(SPEC)], check=True)
 """
-
-
-def found(root: Path, *paths: str) -> list[tuple[str, str, int]]:
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-        main(
-            [
-                "check",
-                "--no-respect-gitignore",
-                "--no-cache",
-                "--target-vllm",
-                "0.34.0",
-                "--output-format",
-                "json",
-                *(str(root / p) for p in paths or ("",)),
-            ]
-        )
-    return sorted(
-        (item["code"], Path(item["filename"]).resolve().relative_to(root.resolve()).as_posix(), item["location"]["row"])
-        for item in json.loads(out.getvalue())
-    )
 
 
 def tree(root: Path, launcher: str, where: str = "launch/replay_server.py", config: str = FLY, git: bool = True) -> Path:

@@ -4,14 +4,10 @@ what those scripts report about it (the command line's words come after the file
 
 from __future__ import annotations
 
-import contextlib
-import io
-import json
 from pathlib import Path
 
 import pytest
-
-from replaylint.cli.main import main
+from rpl3_heldout_cases import found
 
 CONFIG = (
     "model: Qwen/Qwen3-0.6B\nreturn-sampling-mask: true\nlogprobs-mode: processed_logprobs\nenable-scale-out: true\n"
@@ -19,27 +15,6 @@ CONFIG = (
 )
 SERVE = "#!/usr/bin/env bash\nset -euo pipefail\n{cd}\nexec uv run vllm serve --config configs/replay.yaml {flags}\n"
 CD_UP = 'cd "$(dirname "$0")/.."'
-
-
-def found(root: Path, *paths: str) -> list[tuple[str, str, int]]:
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-        main(
-            [
-                "check",
-                "--no-respect-gitignore",
-                "--no-cache",
-                "--target-vllm",
-                "0.34.0",
-                "--output-format",
-                "json",
-                *(str(root / p) for p in paths or ("",)),
-            ]
-        )
-    return sorted(
-        (item["code"], Path(item["filename"]).resolve().relative_to(root.resolve()).as_posix(), item["location"]["row"])
-        for item in json.loads(out.getvalue())
-    )
 
 
 def tree(root: Path, serve: str, config: str = CONFIG, git: bool = True) -> Path:
