@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 
+from ..asts import walk
 from .bodies import address_condition, text
 from .callsites import keyword
 from .client_factories import defaults_read, spread_keyword
@@ -55,7 +56,7 @@ def environment_url(reader: Reader, call: ast.Call, frame: Frame) -> tuple[objec
     written = environment_written(reader, VARIABLE, call, frame)
     if written is not NOTHING:
         return written.value, ""
-    named = [node for node in ast.walk(module.tree) if isinstance(node, ast.Constant) and node.value == VARIABLE]
+    named = [node for node in walk(module.tree) if isinstance(node, ast.Constant) and node.value == VARIABLE]
     before = _set_before(call, frame) if len(named) == 1 else None
     if (named and before is None) or set_another_way(reader, module, VARIABLE):
         return None, ""  # read or written another way, or a module near it or a dotenv file may set it

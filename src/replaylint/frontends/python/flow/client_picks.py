@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from ....model import UNKNOWN
+from ..asts import walk
 from .anonymous import Made as Written, as_function
 from .bodies import bound_once, text
 from .facts import Val
@@ -152,7 +153,7 @@ def _statement_of(module: Module, node: ast.expr, scope: ast.AST) -> tuple[ast.A
     """The scope (the one read, else the module) and its statement whose expression holds `node`."""
     for where in (scope, module.tree):
         for placed in module.statements(where):
-            if any(inner is node for inner in ast.walk(placed.statement)):
+            if any(inner is node for inner in walk(placed.statement)):
                 return where, placed
     return None
 

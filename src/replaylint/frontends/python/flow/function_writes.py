@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
+from ..asts import walk
 from .dicts import written
 from .facts import Kwargs, unknown
 from .frames import Evaluates, Frame
@@ -50,4 +51,4 @@ def _opened(found: Kwargs, changed: Kwargs) -> Kwargs:
 
 def _rebinds(writer: ast.AST, name: str) -> bool:
     """`global name` in the writer: it may bind another dict (left as the reasons say)."""
-    return any(isinstance(node, ast.Global) and name in node.names for node in ast.walk(writer))
+    return any(isinstance(node, ast.Global) and name in node.names for node in walk(writer))

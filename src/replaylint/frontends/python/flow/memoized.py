@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 
+from ..asts import walk
 from .module import FUNCTIONS, Guard, Module, Placed
 from .returns import branches
 
@@ -64,15 +65,15 @@ def _targets(statement: ast.Assign | ast.AnnAssign) -> list[ast.expr]:
 
 def _only_writer(tree: ast.Module, name: str, fill: ast.Assign) -> bool:
     """No statement but the fill writes into the cache, calls a method on it or binds it in a function."""
-    own = {id(node) for node in ast.walk(fill)}
-    for node in ast.walk(tree):
+    own = {id(node) for node in walk(fill)}
+    for node in walk(tree):
         if id(node) in own:
             continue
         if isinstance(node, ast.Subscript) and isinstance(node.ctx, (ast.Store, ast.Del)) and _names(node.value, name):
             return False
         if isinstance(node, ast.Attribute) and _names(node.value, name):
             return False  # `CACHE.update(...)`, `CACHE.setdefault(...)`
-        if isinstance(node, FUNCTIONS) and any(isinstance(s, (ast.Global, ast.Nonlocal)) and name in s.names for s in ast.walk(node)):
+        if isinstance(node, FUNCTIONS) and any(isinstance(s, (ast.Global, ast.Nonlocal)) and name in s.names for s in walk(node)):
             return False
     return True
 
