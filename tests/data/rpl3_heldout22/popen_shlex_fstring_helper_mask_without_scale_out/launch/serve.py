@@ -1,0 +1,22 @@
+"""Start the policy server next to the trainer (imitates the launcher in vLLM's docs, Popen + shlex)."""
+
+import shlex
+import subprocess
+
+from launch.settings import MODEL, PORT
+
+
+def build_command(model: str, port: int) -> str:
+    return (
+        f"vllm serve {model} --port {port} --max-model-len 8192 "
+        f"--return-sampling-mask --logprobs-mode processed_logprobs"
+    )
+
+
+def start_server() -> subprocess.Popen:
+    cmd = build_command(MODEL, PORT)
+    return subprocess.Popen(shlex.split(cmd))
+
+
+if __name__ == "__main__":
+    start_server().wait()

@@ -1,0 +1,2 @@
+MODEL = "Qwen/Qwen3-8B"
+PORT = 8000

@@ -1,0 +1,19 @@
+from openai import OpenAI
+
+from rl.defaults import DEFAULT_EXTRA_BODY
+
+client = OpenAI(base_url="http://localhost:8000/v1", api_key="EMPTY")
+
+
+def complete(prompt: str, **overrides) -> str:
+    response = client.completions.create(
+        model="Qwen/Qwen3-8B",
+        prompt=prompt,
+        max_tokens=512,
+        extra_body={**DEFAULT_EXTRA_BODY, **overrides},
+    )
+    return response.choices[0].text
+
+
+if __name__ == "__main__":
+    print(complete("2 + 2 =", top_k=20))
