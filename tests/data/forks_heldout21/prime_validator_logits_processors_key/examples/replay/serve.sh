@@ -1,0 +1,3 @@
+set -x
+
+uv run inference @ examples/replay/inference.toml
