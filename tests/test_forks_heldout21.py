@@ -26,6 +26,9 @@ tests/data/forks_heldout21/judge-cases.jsonl and judge-results.jsonl); each case
 A finding sits on the line that decides: the written conflicting value's own line; when a framework or vLLM default
 is what conflicts, the line that turns the mask on; a fork's write under a switch off by default that the launch
 turns on, at the launch's word.
+
+First run (the lead, at main c8974af, stop 45): 9 of 12 trees as expected (75%); of 6 expected findings 3 exact,
+3 missed (PENDING); 0 false findings; 6 of 6 clean trees clean.
 """
 
 from __future__ import annotations
@@ -52,7 +55,11 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "prime_v1_pin_popped_for_replay_clean": set(),
 }
 
-PENDING: dict[str, str] = {}
+PENDING: dict[str, str] = {
+    "oi_helper_engine_kwargs_requests_without_top_k": "round 21 first run (stop 45): RPL102 missed (open_instruct/vllm_utils.py:140)",
+    "prime_validator_logits_processors_key": "round 21 first run (stop 45): RPL001 missed (examples/replay/inference.toml:7)",
+    "skyrl_post_init_mask_eval_greedy_default": "round 21 first run (stop 45): RPL101 missed (skyrl/train/config/config.py:1217)",
+}
 
 
 def test_every_folder_is_a_case_and_five_are_clean() -> None:

@@ -33,6 +33,10 @@ in the judge's venv: `logit_bias` {151643: -100}, `thinking_token_budget` 4096 a
 table's `logit_bias`, the default dict's `frequency_penalty`, the helper's budget, the speculative JSON file's
 `rejection_sample_method`, the shell word list naming `enable-trace-replay`), a client's finding at its call or
 at its `top_k` entry, a launch's finding at the line of the word that decides it (the f-string line with the mask).
+
+First run (the lead, at main c8974af, stop 45): 11 of 16 cases as expected (69%); of 8 expected findings 3 exact,
+1 at another line (the Popen f-string's RPL301 at its first line, not the mask word's), 4 missed (PENDING); 0 false
+findings; 8 of 8 clean cases clean.
 """
 
 from __future__ import annotations
@@ -70,7 +74,14 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
-PENDING: dict[str, str] = {}
+PENDING: dict[str, str] = {
+    "k8s_server_thinking_budget_per_request_helper": "round 22 first run (stop 45): RPL303 missed (rollout/params.py:7)",
+    "nomad_server_logit_bias_from_per_task_json_table": "round 22 first run (stop 45): RPL302 missed (configs/tasks.json:6)",
+    "popen_shlex_fstring_helper_mask_without_scale_out": "round 22 first run (stop 45): RPL301 reported at launch/serve.py:11"
+    " (the f-string's first line), not at the mask word's line 12",
+    "popen_shlex_speculative_config_json_file_synthetic": "round 22 first run (stop 45): RPL306 missed (configs/speculative.json:6)",
+    "shell_flag_string_built_in_loop_trace_replay": "round 22 first run (stop 45): RPL305 missed (scripts/serve.sh:5)",
+}
 
 
 def test_every_folder_is_a_case_and_a_third_are_clean() -> None:
