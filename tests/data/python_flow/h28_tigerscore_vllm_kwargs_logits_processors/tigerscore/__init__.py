@@ -1,0 +1,2 @@
+# Imitates TIGER-AI-Lab/TIGERScore tigerscore/__init__.py
+from .scorer.tigerscore import TIGERScorer
