@@ -19,7 +19,7 @@ class VLLMPythonBackend:
         self._engine = AsyncLLMEngine.from_engine_args(AsyncEngineArgs(**self.vllm_config))
 
     async def validate(self):
-        test_params = SamplingParams(temperature=0.0, max_tokens=1)  # expect: RPL101
+        test_params = SamplingParams(temperature=0.0, max_tokens=1)  # expect: RPL101  # expect: RPL102
         async for _ in self._engine.generate("test", test_params, str(uuid.uuid4())):
             break
 
