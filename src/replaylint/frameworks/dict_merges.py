@@ -15,7 +15,8 @@ from __future__ import annotations
 import ast
 from typing import Mapping
 
-from .fork_source import dict_pairs, merged_around, named_dict, spread_writes
+from ..model import UNKNOWN
+from .fork_source import Written, dict_pairs, literal, merged_around, named_dict, nested_keys, snippet, spread_writes
 
 Pairs = list[tuple[str, ast.expr]]
 
@@ -41,6 +42,29 @@ def merged_writes(statement: ast.stmt, name: str, named: Mapping[str, Pairs]) ->
         found = _named_parts([node for key, node in around[1] if key is None], named, literal_too=True)
         return None if found is None else [*found, *literal_keys]
     return []
+
+
+def merge_named(
+    statement: ast.stmt,
+    name: str,
+    top: bool,
+    named: Mapping[str, Pairs],
+    text: str,
+    into: dict[str, Written],
+    unknown: set[str],
+    maybe: frozenset[str],
+) -> None:
+    """The literal keys a statement merges into `name` from a dict of the module, written `into` the
+    engine's keys at their lines in that dict where the statement always runs (`top`); a key among
+    `maybe` (those that change replay) under a test, or any of them by a merge not read, `unknown`."""
+    merged = merged_writes(statement, name, named)
+    if merged is None:
+        unknown.update(maybe)
+    for key, value in merged or ():
+        if top and (found := literal(value)) is not UNKNOWN:
+            into[key] = Written(found, value.lineno, f"{key}={snippet(text, value)} ({snippet(text, statement)})", nested_keys(value))
+        elif key in maybe:
+            unknown.add(key)
 
 
 def _named_parts(parts: list[ast.expr], named: Mapping[str, Pairs], literal_too: bool) -> Pairs | None:

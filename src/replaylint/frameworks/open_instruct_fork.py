@@ -15,7 +15,8 @@ the request of `process_request` (`actor.client.completions.create(..., extra_bo
 What is read (CPython's parser; nothing of the tree runs): the literal keywords of the actor
 call less the actor's own (`ACTOR_KEYS`), the literal `env_vars` of its
 `runtime_env`, the actor's literal writes to `kwargs` and to the built `engine_args`' attributes
-at the top of its methods (one under a test of environment variables that the actor's own
+at the top of its methods (with the dicts of the module merged into `kwargs`, `dict_merges`: each key at its
+line in that dict; a merge not read leaves the replay keys unknown) (one under a test of environment variables that the actor's own
 `runtime_env` gives as literals, `if os.environ.get("X") == "1":`, stands where the test holds;
 one under another condition leaves a replay key unknown; a dict's literal
 keys each at its line: `speculative_config={..., "enable_adaptive_verification": True}`), the module's
@@ -39,7 +40,7 @@ from typing import Any, Callable, Mapping
 
 from ..model import UNKNOWN, Assumption, Request, Setting, Span
 from ..records import record
-from .dict_merges import merged_writes
+from .dict_merges import merge_named
 from .fork_classes import class_chain, method_statements
 from .fork_conditions import EnvNumber, bound_once, decided, env_number, env_test, guarded
 from .fork_source import (
@@ -148,7 +149,8 @@ def _read(path: str, text: str) -> EngineFork | None:
             engine[written[0]] = Written(value, statement.lineno, snippet(text, statement))
         elif written is not None and written[0] in _MAYBE:
             unknown.add(written[0])
-        _merge_named(statement, top, named, text, engine, unknown) if not built else None
+        if not built:  # a dict of the module merged in: `kwargs.update(replay_engine_kwargs())`
+            merge_named(statement, "kwargs", top, named, text, engine, unknown, _MAYBE)
         for target, key, value in key_writes(statement):
             found = literal(value)
             if target != "kwargs" or built:
@@ -168,19 +170,6 @@ def _read(path: str, text: str) -> EngineFork | None:
         top_k = read_in_actor(top_k, call, text)
     line = request.lineno if request is not None else 0
     return EngineFork(path, engine, frozenset(unknown), environment, top_k, request is not None, line, text)
-
-
-def _merge_named(statement: ast.stmt, top: bool, named: dict, text: str, engine: dict[str, Written], unknown: set[str]) -> None:
-    """A dict of the module merged into the keywords (`kwargs.update(replay_engine_kwargs())`): its
-    literal keys, each at its line in that dict; a merge not read here leaves the replay keys unknown."""
-    merged = merged_writes(statement, "kwargs", named)
-    if merged is None:
-        unknown.update(_MAYBE)
-    for key, value in merged or ():
-        if top and (found := literal(value)) is not UNKNOWN:
-            engine[key] = Written(found, value.lineno, f"{key}={snippet(text, value)} ({snippet(text, statement)})", nested_keys(value))
-        elif key in _MAYBE:
-            unknown.add(key)
 
 
 def _is_actor_call(node: ast.AST) -> bool:

@@ -41,6 +41,8 @@ its `if` decided as above; one not read here there leaves the key unknown.
 A `dataclasses.replace` of the engine config before that copy (`ie_cfg = dataclasses.replace(cfg.generator.
 inference_engine, engine_init_kwargs={**...engine_init_kwargs, "return_sampling_mask": True})`, `config_replacements`)
 gives the copied dict its keys: those before the launch's under them, those after over them, each under the replace's `if`.
+So do the writes of `InferenceEngineConfig.__post_init__` into `self.engine_init_kwargs` (`skyrl_config.post_init`), each
+at its line of config.py, its `if` spelt on `ie_cfg`.
 """
 
 from __future__ import annotations
