@@ -106,6 +106,13 @@ def test_a_hook_under_a_switch_the_launch_leaves_off_is_silent(tmp_path: Path) -
     assert {code for code, _, _ in findings(root)} == {"RPL101", "RPL102"}
 
 
+@pytest.mark.parametrize("test, found", [("not self.enable_return_routed_experts", False), ("self.enable_return_routed_experts", True)])
+def test_an_early_return_decides_the_writes_after_it(tmp_path: Path, test: str, found: bool) -> None:
+    root = skyrl_tree(tmp_path)
+    edit(root / SKYRL_CONFIG, SKYRL_HOOK, f"        if {test}:\n            return\n" + SKYRL_HOOK)
+    assert findings(root) == (at_mask(root, SKYRL_CONFIG, ("RPL101", "RPL102")) if found else set())
+
+
 def test_a_hook_under_a_variable_the_launch_does_not_export_is_silent(tmp_path: Path) -> None:
     root = skyrl_tree(tmp_path)
     edit(root / SKYRL_CONFIG, SKYRL_HOOK, '        if os.environ.get("SKYRL_REPLAY", "0") == "1":\n' + textwrap.indent(SKYRL_HOOK, "    "))

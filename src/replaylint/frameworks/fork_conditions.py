@@ -291,3 +291,16 @@ def bound_once(function: ast.AST) -> dict[str, ast.expr]:
         ):
             bound.setdefault(node.target.id, []).extend([node.value] * 2 if getattr(node, "value", None) else [ast.Constant(None)] * 2)  # type: ignore[attr-defined]
     return {name: values[0] for name, values in bound.items() if len(values) == 1}
+
+
+def after_early_returns(body: list[ast.stmt]) -> tuple[list[ast.stmt], str]:
+    """A function's body after its leading `if TEST: return` statements, and the test the rest runs under."""
+    condition = ""
+    for index, statement in enumerate(body):
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):  # its docstring
+            continue
+        returns = isinstance(statement, ast.If) and not statement.orelse and len(statement.body) == 1
+        if not (returns and isinstance(statement.body[0], ast.Return) and statement.body[0].value is None):  # type: ignore[attr-defined]
+            return body[index:], condition
+        condition = both(condition, f"not ({ast.unparse(statement.test)})")  # type: ignore[attr-defined]
+    return [], condition

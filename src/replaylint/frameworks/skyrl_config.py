@@ -12,7 +12,7 @@ from dataclasses import replace
 from ..model import UNKNOWN
 from ..records import record
 from .built_dicts import BuiltDict, Written
-from .fork_conditions import guarded
+from .fork_conditions import after_early_returns, guarded
 from .fork_source import dict_pairs, literal, merged_around, parse, renamed, snippet
 
 _PASS_THROUGH = "self.engine_init_kwargs"
@@ -44,7 +44,8 @@ def post_init(path: str, text: str) -> PostInit | None:
     under: dict[str, Written] = {}
     over: dict[str, Written] = {}
     unread: list[Written] = []
-    for statement, condition in guarded(hooks[0].body):
+    body, early = after_early_returns(hooks[0].body)  # `if not self.replay: return` first
+    for statement, condition in guarded(body, early):
         test = renamed(condition, {"self": "ie_cfg"}) if condition else ""
         writes = _writes(statement)
         if writes is None:
@@ -81,6 +82,8 @@ def _writes(statement: ast.stmt) -> list[tuple[bool, str | None, ast.expr]] | No
     call = statement.value if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call) else None
     if call is not None and isinstance(call.func, ast.Attribute) and ast.unparse(call.func.value) == _PASS_THROUGH:
         return _method(call)
+    if isinstance(statement, ast.Return):
+        return None  # the writes after it may not run
     if isinstance(statement, (ast.If, ast.For, ast.While, ast.With, ast.Try)):
         return []  # a test may read the dict; the writes under it are read on their own
     return None if _handed_on(statement) else []

@@ -58,6 +58,7 @@ from .config_replacements import Replacement, replaced_writes, replacement
 from .declared_values import class_defaults
 from .default_spelling import WrittenDefault
 from .fork_conditions import (
+    after_early_returns,
     both,
     config_read,
     config_value,
@@ -407,7 +408,7 @@ def _helper_writes(module: ast.Module, statement: ast.stmt, condition: str, text
     if namespace is None:
         return {}, ()
     names = {name: ast.unparse(node) for name, node in passed.items() if name != namespace}
-    body, early = _after_early_returns(helper.body)
+    body, early = after_early_returns(helper.body)
     found: dict[str, Written] = {}
     unread: tuple[Written, ...] = ()
     for inner, test in guarded(body, early):
@@ -418,19 +419,6 @@ def _helper_writes(module: ast.Module, statement: ast.stmt, condition: str, text
         elif write is not None or _hands_on(inner, namespace) or isinstance(inner, ast.Return):
             unread += (Written(snippet(text, inner), UNKNOWN, snippet(text, inner), inner.lineno, True, guard),)
     return found, unread
-
-
-def _after_early_returns(body: list[ast.stmt]) -> tuple[list[ast.stmt], str]:
-    """The helper's body after its leading `if TEST: return` statements, and the test the rest runs under."""
-    condition = ""
-    for index, statement in enumerate(body):
-        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):  # its docstring
-            continue
-        returns = isinstance(statement, ast.If) and not statement.orelse and len(statement.body) == 1
-        if not (returns and isinstance(statement.body[0], ast.Return) and statement.body[0].value is None):  # type: ignore[attr-defined]
-            return body[index:], condition
-        condition = both(condition, f"not ({ast.unparse(statement.test)})")  # type: ignore[attr-defined]
-    return [], condition
 
 
 def _hands_on(statement: ast.stmt, name: str) -> bool:
