@@ -56,9 +56,8 @@ def post_init(path: str, text: str) -> PostInit | None:
                 unread.append(Written("", UNKNOWN, snippet(text, node), node.lineno, late, test))
                 continue
             made = Written(key, literal(node), snippet(text, node), node.lineno, late, test, path=path, source=text)
-            if late:
-                earlier = over.pop(key, None) or under.get(key)
-                over[key] = replace(made, otherwise=earlier) if test and earlier is not None else made
+            if late:  # under a test, over a value written before: which one holds is not read here
+                over[key] = replace(made, value=UNKNOWN, condition="") if test and key in over else made
             elif key not in under and key not in over:  # a key already there stays
                 under[key] = made
     found = PostInit(tuple(under.values()), tuple(over.values()), tuple(unread))
