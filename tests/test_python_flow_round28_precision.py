@@ -137,3 +137,16 @@ def test_a_function_s_flag_its_caller_decides(tmp_path: Path, args: str, found: 
 def test_a_text_parameter_s_truth_is_not_read_as_a_flag(tmp_path: Path) -> None:
     text = BUILD.replace("use_hf=True", "hf_path=''").replace("not use_hf", "hf_path").replace("build({args})", "build('m')")
     assert check(tmp_path, {"build.py": text}) == [("build.py", 6, "RPL003")]
+
+
+@pytest.mark.parametrize(
+    ("change", "line"),
+    [
+        (("def build(", "@functools.lru_cache\ndef build("), 8),  # wrapped: whoever calls the wrapper is not read
+        (("build('m')\n", "build('m')\nBUILDERS = {'vllm': build}\n"), 7),  # handed on: called with anything
+    ],
+    ids=["decorated", "handed-on"],
+)
+def test_a_function_called_otherwise_too_keeps_its_launch(tmp_path: Path, change: tuple[str, str], line: int) -> None:
+    text = "import functools\n" + BUILD.replace("build({args})", "build('m')").replace(*change)
+    assert check(tmp_path, {"build.py": text}) == [("build.py", line, "RPL003")]

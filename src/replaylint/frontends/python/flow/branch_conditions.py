@@ -97,12 +97,14 @@ def _flag(reader: Evaluates, node: ast.expr, frame: Frame) -> ast.expr | None:
 
 def _only_callers_here(reader: Evaluates, frame: Frame) -> bool:
     """Whether the callers the frame's reading chose from are all of the tree: those of the module
-    itself, while no module near it that may import it names the class or function (the flow
-    reads another module's calls only when the module has none)."""
+    itself, which only calls the class or function, while no module near it that may import it
+    names it (the flow reads another module's calls only when the module has none)."""
     owner = frame.cls or frame.function
     tree = getattr(reader, "tree", None)
     if owner is None or tree is None:
         return False
+    if owner.decorator_list or frame.module.referenced(owner.name):
+        return False  # wrapped (`@click.command()`) or handed on (`pool.map(build, ...)`): called with what is not read here
     return not tree.named_by_importers(frame.module.path, owner.name)
 
 
