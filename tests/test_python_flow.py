@@ -182,10 +182,6 @@ PENDING: dict[str, str] = {
     " `method_calls._made_by` want the class itself, `bind` there gets no partial, and run.py imports only config.py (two hops from the class)",
     "h28_gorilla_bfcl_sys_argv_extended_raw_logprobs": "round 28 first run (stop 45): RPL003 missed (openfunctions_evaluation.py:24)",
     "h28_llmcompressor_run_vllm_json_argv_no_logprobs_mode": "round 28 first run (stop 45): RPL003 missed (tests/e2e/vLLM/test_vllm.py:17)",
-    "h28_longproc_vllm_backend_class_cache_no_top_k": "round 28 first run (stop 45): RPL102 missed (llm_utils.py:29)",
-    "h28_tigerscore_setattr_generate_kwargs_top_k_minus_one": "round 28 first run (stop 45): RPL102 missed (tigerscore.py:38)",
-    "h28_tigerscore_use_vllm_false_untaken_clean": "round 28 first run (stop 45): a false RPL003 at tigerscore.py:10 (the engine"
-    " under `if use_vllm:`, whose only caller, the module's `__main__`, leaves the parameter's default False)",
 }
 
 

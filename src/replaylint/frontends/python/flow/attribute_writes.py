@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
-from .dicts import entry, named_key
+from .dicts import entry, named_key, written_each_turn
 from .facts import Kwargs
 from .frames import Evaluates, Frame, expressions
 from .logic import decided
@@ -31,6 +31,8 @@ def attributes_written(reader: Evaluates, target: str, frame: Frame, after: Plac
             continue
         name, first, value = write
         here = frame.reading(placed)
+        if not isinstance(name, str) and written_each_turn(reader, found, ("set", None, first, value), guards, here):
+            continue  # `for key, value in generate_kwargs.items(): setattr(sp, key, value)` of a mapping known whole
         key = name if isinstance(name, str) else named_key(reader, name, here) if name is not None else None
         if key is None:
             found.reasons.append(f"{frame.module.text(first)[:40]} (not readable here)")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 import re
 
-from .frames import Evaluates, Frame
+from .frames import Evaluates, Frame, parameters
 from .logic import decided
 from .module import Guard, Placed, describe
 
@@ -54,18 +54,58 @@ def never_runs(reader: Evaluates, guards: tuple[Guard, ...], frame: Frame) -> bo
     """Whether a statement under `guards` (`frame.at` is the statement) sits on a branch that values
     the tree fixes decide against: a comparison with literals (an `if`, or a `case "vllm":` of a
     `match`) of a constant, or of a config file the program opens by its own path (`backend: hf`),
-    resting on no default a run may change (an option's, an environment variable's)."""
+    or a flag a call site of the tree decides (`if use_vllm:` with the parameter's default False
+    where the caller leaves it), resting on no default a run may change (an option's, an
+    environment variable's)."""
     at = frame.at
     if at is None:
         return False
     for number, guard in enumerate(guards):
-        if guard.opaque or guard.node is None or not _literal_comparison(guard.node):
+        if guard.opaque or guard.node is None:
+            continue
+        flag = _flag(reader, guard.node, frame)
+        if flag is None and not _literal_comparison(guard.node):
             continue
         assumed: list[str] = []
         test = frame.reading(Placed(guard.node, guards[:number], at.order))  # type: ignore[arg-type]  # read at the test
+        if flag is not None and not isinstance(reader.evaluate(flag, test).value, (bool, type(None))):
+            continue  # a flag's truth only: `if model_path:` of a text is not read as one
         if decided(reader, (guard,), test, assumed) is None and not assumed:
             return True
     return False
+
+
+def _flag(reader: Evaluates, node: ast.expr, frame: Frame) -> ast.expr | None:
+    """The flag a test reads (`use_vllm`, `not use_vllm`, `self.use_vllm is None`) when the call
+    site `frame` is read with binds it: a parameter of the function, or `self`'s attribute in a
+    method of an object whose construction is read."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        node = node.operand
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.Is, ast.IsNot)):
+        other = node.comparators[0]
+        if not (isinstance(other, ast.Constant) and any(other.value is constant for constant in (None, True, False))):
+            return None
+        node = node.left
+    function = frame.function
+    if isinstance(node, ast.Name) and frame.args is not None and function is not None:
+        flag = node if node.id in {parameter.arg for parameter in parameters(function)} else None
+    else:
+        is_self = isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
+        flag = node if is_self and frame.init is not None else None
+    return flag if flag is not None and _only_callers_here(reader, frame) else None
+
+
+def _only_callers_here(reader: Evaluates, frame: Frame) -> bool:
+    """Whether the callers the frame's reading chose from are all of the tree: those of the module
+    itself, which only calls the class or function, while no module near it that may import it
+    names it (the flow reads another module's calls only when the module has none)."""
+    owner = frame.cls or frame.function
+    tree = getattr(reader, "tree", None)
+    if owner is None or tree is None:
+        return False
+    if owner.decorator_list or frame.module.referenced(owner.name):
+        return False  # wrapped (`@click.command()`) or handed on (`pool.map(build, ...)`): called with what is not read here
+    return not tree.named_by_importers(frame.module.path, owner.name)
 
 
 def _literal_comparison(node: ast.expr) -> bool:

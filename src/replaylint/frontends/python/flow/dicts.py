@@ -213,7 +213,7 @@ def written(
         if guards is None:
             continue  # under a branch that is never taken
         for write in writes:
-            if _each_turn(reader, found, write, guards, frame.reading(placed)):
+            if written_each_turn(reader, found, write, guards, frame.reading(placed)):
                 continue
             _apply(reader, found, write, guards, frame.reading(placed), passed)
             if write[0] == "set" and write[1] is None:  # `d[key] = value`, the key not known: which keys it may overwrite
@@ -221,9 +221,9 @@ def written(
     return found
 
 
-def _each_turn(reader: Evaluates, found: Kwargs, write: tuple, guards: tuple[Guard, ...], frame: Frame) -> bool:
-    """`kw[key] = value` in a loop over pairs spelt out (`loops`): each turn's key written, out of
-    the loop's branch (it runs every turn). False: not such a write."""
+def written_each_turn(reader: Evaluates, found: Kwargs, write: tuple, guards: tuple[Guard, ...], frame: Frame) -> bool:
+    """`kw[key] = value` (or `setattr(sp, key, value)`) in a loop over pairs spelt out (`loops`):
+    each turn's key written, out of the loop's branch (it runs every turn). False: not such a write."""
     loop = next((guard for guard in reversed(guards) if guard.loop is not None), None)
     if write[0] != "set" or loop is None or (write[1] is not None and not keyed_by_target(loop.loop, write[2])):
         return False  # (a key the loop's own name gives is the one a loop over one item gives: read by turn still)

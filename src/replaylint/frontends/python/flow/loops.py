@@ -38,14 +38,16 @@ class Written:
 
 
 def each_turn(reader: Evaluates, loop: ast.For | ast.AsyncFor, write: ast.stmt, frame: Frame) -> list[Written] | None:
-    """What `target[key] = value` in `loop`'s body writes, turn by turn (None: not readable)."""
-    if not _runs_through(loop, write) or not isinstance(write, ast.Assign) or not isinstance(write.targets[0], ast.Subscript):
+    """What `target[key] = value` (or `setattr(target, key, value)`) in `loop`'s body writes, turn
+    by turn (None: not readable)."""
+    keyed = key_and_value(write)
+    if not _runs_through(loop, write) or keyed is None:
         return None
     turns = turns_of(reader, loop, frame)
     if turns is None:
         return None
     names = _names(loop.target) | _bound_in(loop)  # a name the body binds may hold a turn's value
-    key_node, value_node = write.targets[0].slice, write.value
+    key_node, value_node = keyed
     found = []
     for turn in turns:
         key = read_turn(reader, key_node, turn, frame)
@@ -65,11 +67,20 @@ def each_turn(reader: Evaluates, loop: ast.For | ast.AsyncFor, write: ast.stmt, 
 
 
 def keyed_by_target(loop: ast.For | ast.AsyncFor, write: ast.AST) -> bool:
-    """Whether `write` is `target[key] = value` with `key` a name the loop binds."""
-    if not (isinstance(write, ast.Assign) and isinstance(write.targets[0], ast.Subscript)):
-        return False
-    key = write.targets[0].slice
-    return isinstance(key, ast.Name) and key.id in _names(loop.target)
+    """Whether `write` is `target[key] = value` (or `setattr(target, key, value)`) with `key` a name the loop binds."""
+    keyed = key_and_value(write)
+    return keyed is not None and isinstance(keyed[0], ast.Name) and keyed[0].id in _names(loop.target)
+
+
+def key_and_value(write: ast.AST) -> tuple[ast.expr, ast.expr] | None:
+    """The key and the value of `target[key] = value`, or of `setattr(target, key, value)` (an
+    attribute named by a text: TIGERScore's `setattr(sampling_params, key, value)`)."""
+    if isinstance(write, ast.Assign) and isinstance(write.targets[0], ast.Subscript):
+        return write.targets[0].slice, write.value
+    call = write.value if isinstance(write, ast.Expr) else None
+    if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "setattr" and len(call.args) == 3:
+        return call.args[1], call.args[2]
+    return None
 
 
 def turn_by_turn(
@@ -82,8 +93,8 @@ def turn_by_turn(
     getattr(self, key, None)`, then `if value is not None: kw[key] = value`; or `if value is None:
     continue` before the write). None: a turn's key is not known, the loop is not spelt out, or
     it may stop otherwise (`break`, a `continue` elsewhere)."""
-    skips = _skips(loop, write)
-    if skips is None or not isinstance(write, ast.Assign) or not isinstance(write.targets[0], ast.Subscript):
+    skips, keyed = _skips(loop, write), key_and_value(write)
+    if skips is None or keyed is None:
         return None
     inside = (*inside, *(Guard(skip.test, holds=False) for skip in skips))  # the write runs where no skip's test holds
     frames = reaching_turns(reader, loop, inside, frame, undecided=True)
@@ -91,10 +102,10 @@ def turn_by_turn(
         return None
     found = []
     for here, maybe in frames:
-        key = reader.evaluate(write.targets[0].slice, here).value
+        key = reader.evaluate(keyed[0], here).value
         if not isinstance(key, str):
             return None
-        found.append(Written(key, write, write.value, here, maybe=maybe))
+        found.append(Written(key, write, keyed[1], here, maybe=maybe))
     return found
 
 
