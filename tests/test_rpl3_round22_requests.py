@@ -1,0 +1,222 @@
+"""Round 22's RPL3xx request misses, as forms users write:
+
+- a request field written as a conditional expression whose test is decided at run time
+  (`"thinking_token_budget": 4096 if difficulty == "hard" else 1024`): one of its values, judged
+  only where every one of them is wrong (a budget on both paths is reported at the key; `4096 if
+  hard else -1`, or an arm whose value is not known here, stays silent). Also as a `SamplingParams`
+  keyword, through a name bound to the expression, in an OpenAI client's `extra_body`, and for
+  `temperature` (RPL309); a test the reader decides still picks its one arm."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from pathlib import Path
+
+from replaylint.cli.main import main
+
+
+def reported(root: Path, *options: str) -> list[dict]:
+    out = io.StringIO()
+    arguments = ["check", *options, "--no-respect-gitignore", "--target-vllm", "0.34.0", "--output-format", "json", str(root)]
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        main(arguments)
+    return json.loads(out.getvalue())
+
+
+def found(root: Path, cache: bool = False) -> list[tuple[str, str, int]]:
+    return sorted(
+        (item["code"], Path(item["filename"]).resolve().relative_to(root.resolve()).as_posix(), item["location"]["row"])
+        for item in reported(root, *([] if cache else ["--no-cache"]))
+    )
+
+
+def write(root: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    return root
+
+
+# 1. the case's spelling: a helper's dict, posted by an httpx client to a Kubernetes Service
+
+DEPLOYMENT = """apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: policy
+spec:
+  selector:
+    matchLabels:
+      app: policy
+  template:
+    metadata:
+      labels:
+        app: policy
+    spec:
+      containers:
+        - name: vllm
+          image: vllm/vllm-openai:v0.34.0
+          command: ["vllm", "serve"]
+          args:
+            - Qwen/Qwen3-8B
+            - --port=8000
+            - --reasoning-parser=qwen3
+            - MASK
+            - --logprobs-mode=processed_logprobs
+            - --enable-scale-out
+---
+apiVersion: v1
+kind: Service
+metadata:
+  name: policy
+spec:
+  selector:
+    app: policy
+  ports:
+    - port: 8000
+      targetPort: 8000
+"""
+
+HELPER = """def request_params(difficulty: str) -> dict:
+    return {
+        "temperature": 1.0,
+        "top_k": 50,
+        "thinking_token_budget": BUDGET,
+    }
+"""
+
+WORKER = """import httpx
+
+from rollout.params import request_params
+
+client = httpx.Client(base_url="http://policy:8000", timeout=600)
+
+
+def rollout(token_ids: list[int], difficulty: str) -> dict:
+    body = {"token_ids": token_ids, "sampling_params": request_params(difficulty)}
+    return client.post("/inference/v1/generate", json=body).json()
+"""
+
+
+def helper_tree(root: Path, budget: str, mask: str = "--return-sampling-mask") -> Path:
+    return write(
+        root,
+        {
+            "k8s/policy.yaml": DEPLOYMENT.replace("MASK", mask),
+            "rollout/__init__.py": "",
+            "rollout/params.py": HELPER.replace("BUDGET", budget),
+            "rollout/worker.py": WORKER,
+        },
+    )
+
+
+def test_a_budget_on_both_paths_of_a_conditional_is_reported_at_the_key(tmp_path: Path) -> None:
+    helper_tree(tmp_path, '4096 if difficulty == "hard" else 1024')
+    assert found(tmp_path) == [("RPL303", "rollout/params.py", 5)]
+
+
+def test_a_budget_on_both_paths_is_still_reported_when_the_cache_recalls_the_client(tmp_path: Path) -> None:
+    helper_tree(tmp_path, '4096 if difficulty == "hard" else 1024')
+    assert found(tmp_path, cache=True) == [("RPL303", "rollout/params.py", 5)]
+    assert found(tmp_path, cache=True) == [("RPL303", "rollout/params.py", 5)]
+
+
+def test_nested_conditionals_with_a_budget_on_every_path_are_reported(tmp_path: Path) -> None:
+    helper_tree(tmp_path, '4096 if difficulty == "hard" else (2048 if difficulty == "medium" else 512)')
+    assert found(tmp_path) == [("RPL303", "rollout/params.py", 5)]
+
+
+def test_an_unlimited_budget_on_one_path_is_not_reported(tmp_path: Path) -> None:
+    helper_tree(tmp_path, '4096 if difficulty == "hard" else -1')
+    assert found(tmp_path) == []
+
+
+def test_an_arm_read_from_the_environment_keeps_the_value_open(tmp_path: Path) -> None:
+    helper_tree(tmp_path, '4096 if difficulty == "hard" else int(__import__("os").environ["BUDGET"])')
+    assert found(tmp_path) == []
+
+
+def test_a_server_without_the_mask_is_not_judged(tmp_path: Path) -> None:
+    helper_tree(tmp_path, '4096 if difficulty == "hard" else 1024', mask="--max-num-seqs=64")
+    assert found(tmp_path) == []
+
+
+# 2. other spellings: a SamplingParams keyword, a name bound to the expression, `extra_body`
+
+ENGINE = """import sys
+
+from vllm import LLM, SamplingParams
+
+llm = LLM("Qwen/Qwen3-8B", return_sampling_mask=True, logprobs_mode="processed_logprobs", reasoning_parser="qwen3")
+hard = len(sys.argv) > 1
+"""
+
+
+def test_a_sampling_params_keyword_with_a_budget_on_both_paths_is_reported(tmp_path: Path) -> None:
+    call = 'llm.generate(["hi"], SamplingParams(top_k=20, thinking_token_budget=2048 if hard else 256))\n'
+    write(tmp_path, {"rollout.py": ENGINE + call})
+    assert found(tmp_path) == [("RPL303", "rollout.py", 7)]
+
+
+def test_a_name_bound_to_the_conditional_is_reported_where_the_keyword_uses_it(tmp_path: Path) -> None:
+    call = 'budget = 2048 if hard else 256\nllm.generate(["hi"], SamplingParams(top_k=20, thinking_token_budget=budget))\n'
+    write(tmp_path, {"rollout.py": ENGINE + call})
+    assert [code for code, _, _ in found(tmp_path)] == ["RPL303"]
+
+
+def test_a_sampling_params_keyword_unlimited_on_one_path_is_not_reported(tmp_path: Path) -> None:
+    call = 'llm.generate(["hi"], SamplingParams(top_k=20, thinking_token_budget=2048 if hard else -1))\n'
+    write(tmp_path, {"rollout.py": ENGINE + call})
+    assert found(tmp_path) == []
+
+
+def test_a_test_the_reader_decides_still_picks_one_arm(tmp_path: Path) -> None:
+    call = 'LIMIT = False\nllm.generate(["hi"], SamplingParams(top_k=20, thinking_token_budget=2048 if LIMIT else -1))\n'
+    write(tmp_path, {"rollout.py": ENGINE + call})
+    assert found(tmp_path) == []
+
+
+OPENAI_CLIENT = """import random
+import subprocess
+
+from openai import OpenAI
+
+subprocess.Popen(["vllm", "serve", "Qwen/Qwen3-8B", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs",
+                  "--enable-scale-out", "--reasoning-parser", "qwen3", "--port", "8001"])
+client = OpenAI(base_url="http://localhost:8001/v1", api_key="EMPTY")
+explore = random.random() < 0.1
+client.completions.create(model="m", prompt="hi", extra_body={"top_k": 20, "KEY": VALUE})
+"""
+
+
+def budget_findings(root: Path) -> list[tuple[str, str, int]]:
+    """RPL303's findings alone (an OpenAI client's completions are RPL301's too: they return no mask)."""
+    return [finding for finding in found(root) if finding[0] == "RPL303"]
+
+
+def test_an_extra_body_budget_on_both_paths_is_reported(tmp_path: Path) -> None:
+    write(tmp_path, {"client.py": OPENAI_CLIENT.replace("KEY", "thinking_token_budget").replace("VALUE", "1024 if explore else 512")})
+    assert budget_findings(tmp_path) == [("RPL303", "client.py", 10)]
+
+
+def test_an_extra_body_budget_unlimited_on_one_path_is_not_reported(tmp_path: Path) -> None:
+    write(tmp_path, {"client.py": OPENAI_CLIENT.replace("KEY", "thinking_token_budget").replace("VALUE", "1024 if explore else -1")})
+    assert budget_findings(tmp_path) == []
+
+
+def temperature_findings(root: Path) -> list[tuple[int, str]]:
+    """RPL309's findings (a preview rule, selected) as (line, message)."""
+    findings = reported(root, "--no-cache", "--extend-select", "RPL309")
+    return [(item["location"]["row"], item["message"]) for item in findings if item["code"] == "RPL309"]
+
+
+def test_a_temperature_below_the_floor_on_both_paths_is_reported_with_both_values(tmp_path: Path) -> None:
+    write(tmp_path, {"client.py": OPENAI_CLIENT.replace('"KEY": VALUE', '"temperature": 0.005 if explore else 0.001')})
+    [(line, message)] = temperature_findings(tmp_path)
+    assert line == 10 and "temperature 0.005 or 0.001 is less than 0.01" in message
+
+
+def test_a_temperature_of_one_on_one_path_is_not_reported(tmp_path: Path) -> None:
+    write(tmp_path, {"client.py": OPENAI_CLIENT.replace('"KEY": VALUE', '"temperature": 0.005 if explore else 1.0')})
+    assert temperature_findings(tmp_path) == []
