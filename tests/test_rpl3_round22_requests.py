@@ -5,7 +5,10 @@
   only where every one of them is wrong (a budget on both paths is reported at the key; `4096 if
   hard else -1`, or an arm whose value is not known here, stays silent). Also as a `SamplingParams`
   keyword, through a name bound to the expression, in an OpenAI client's `extra_body`, and for
-  `temperature` (RPL309); a test the reader decides still picks its one arm."""
+  `temperature` (RPL309); a test the reader decides still picks its one arm;
+- `urllib.parse.urljoin` of known texts as the path or URL a client posts to
+  (`client.post(urljoin("/inference/v1/", "generate"))` under an httpx `base_url`); a text from the
+  environment leaves it unknown."""
 
 from __future__ import annotations
 
@@ -220,3 +223,51 @@ def test_a_temperature_below_the_floor_on_both_paths_is_reported_with_both_value
 def test_a_temperature_of_one_on_one_path_is_not_reported(tmp_path: Path) -> None:
     write(tmp_path, {"client.py": OPENAI_CLIENT.replace('"KEY": VALUE', '"temperature": 0.005 if explore else 1.0')})
     assert temperature_findings(tmp_path) == []
+
+
+# 3. `urljoin` of known texts: the route a client posts to
+
+SERVER = """import subprocess
+
+subprocess.Popen(["vllm", "serve", "Qwen/Qwen3-8B", "--port", "8000", "--return-sampling-mask", "--logprobs-mode",
+                  "processed_logprobs", "--enable-scale-out"])
+"""
+
+ASYNC_CLIENT = """from urllib.parse import urljoin
+
+import httpx
+
+BASE_URL = "http://127.0.0.1:8000"
+
+
+async def generate(token_ids: list[int]) -> dict:
+    async with httpx.AsyncClient(base_url=BASE_URL, timeout=600) as client:
+        response = await client.post(
+            PATH,
+            json={"token_ids": token_ids, "sampling_params": {"top_k": 50, "logit_bias": {"151643": -100}}},
+        )
+        return response.json()
+"""
+
+
+def test_a_path_joined_by_urljoin_reaches_the_generate_route(tmp_path: Path) -> None:
+    write(tmp_path, {"serve.py": SERVER, "client.py": ASYNC_CLIENT.replace("PATH", 'urljoin("/inference/v1/", "generate")')})
+    assert found(tmp_path) == [("RPL302", "client.py", 12)]
+
+
+def test_a_whole_url_joined_by_urljoin_reaches_the_server(tmp_path: Path) -> None:
+    client = ASYNC_CLIENT.replace("PATH", 'urljoin("http://127.0.0.1:8000/inference/", "v1/generate")')
+    write(tmp_path, {"serve.py": SERVER, "client.py": client.replace("base_url=BASE_URL, ", "")})
+    assert found(tmp_path) == [("RPL302", "client.py", 12)]
+
+
+def test_a_url_joined_to_another_port_is_not_a_request_to_the_replay_server(tmp_path: Path) -> None:
+    client = ASYNC_CLIENT.replace("PATH", 'urljoin("http://127.0.0.1:9000/inference/", "v1/generate")')
+    write(tmp_path, {"serve.py": SERVER, "client.py": client.replace("base_url=BASE_URL, ", "")})
+    assert found(tmp_path) == []
+
+
+def test_urljoin_of_a_path_from_the_environment_is_not_judged(tmp_path: Path) -> None:
+    client = "import os\n" + ASYNC_CLIENT.replace("PATH", 'urljoin(os.environ["ROUTE"], "generate")')
+    write(tmp_path, {"serve.py": SERVER, "client.py": client})
+    assert found(tmp_path) == []
