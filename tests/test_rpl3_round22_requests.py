@@ -8,7 +8,10 @@
   `temperature` (RPL309); a test the reader decides still picks its one arm;
 - `urllib.parse.urljoin` of known texts as the path or URL a client posts to
   (`client.post(urljoin("/inference/v1/", "generate"))` under an httpx `base_url`); a text from the
-  environment leaves it unknown."""
+  environment leaves it unknown;
+- Nomad jobs in HCL (`*.nomad.hcl`, `*.nomad`): a `docker` task of the vLLM image runs `vllm serve` with
+  its `config`'s `args`, an `exec`/`raw_exec` task its `command` and `args`, with the task's `env`;
+  args from a variable, another image, an interpolated image and other HCL files are not read."""
 
 from __future__ import annotations
 
@@ -271,3 +274,99 @@ def test_urljoin_of_a_path_from_the_environment_is_not_judged(tmp_path: Path) ->
     client = "import os\n" + ASYNC_CLIENT.replace("PATH", 'urljoin(os.environ["ROUTE"], "generate")')
     write(tmp_path, {"serve.py": SERVER, "client.py": client})
     assert found(tmp_path) == []
+
+
+# 4. Nomad jobs in HCL: a docker task's `config { image, args }`, an exec task's `command` and `args`
+
+DOCKER_JOB = """job "policy" {
+  datacenters = ["dc1"]
+
+  group "vllm" {
+    network {
+      port "http" {
+        static = 8000
+      }
+    }
+
+    task "server" {
+      driver = "docker"
+
+      config {
+        image = IMAGE
+        ports = ["http"]
+        args  = ARGS
+      }
+      ENV
+    }
+  }
+}
+"""
+
+RAW_LOGPROBS = """[
+          "--model", "Qwen/Qwen3-8B",
+          "--port", "${NOMAD_PORT_http}",
+          "--return-sampling-mask",
+          "--logprobs-mode", "raw_logprobs",
+          "--enable-scale-out",
+        ]"""
+
+
+def nomad_job(image: str = '"vllm/vllm-openai:v0.34.0"', args: str = RAW_LOGPROBS, env: str = "") -> str:
+    return DOCKER_JOB.replace("IMAGE", image).replace("ARGS", args).replace("ENV", env)
+
+
+def test_a_docker_task_of_the_vllm_image_is_judged_at_its_words(tmp_path: Path) -> None:
+    write(tmp_path, {"deploy/policy.nomad.hcl": nomad_job()})
+    assert found(tmp_path) == [("RPL003", "deploy/policy.nomad.hcl", 21)]
+
+
+def test_an_exec_task_runs_its_command_and_args(tmp_path: Path) -> None:
+    job = """# raw exec of the CLI on the host
+job "policy" {
+  group "vllm" {
+    task "server" {
+      driver = "raw_exec"
+      config {
+        command = "vllm"
+        args    = ["serve", "Qwen/Qwen3-8B", "--return-sampling-mask", "--logprobs-mode=raw_logprobs", "--enable-scale-out"]
+      }
+    }
+  }
+}
+"""
+    write(tmp_path, {"policy.nomad": job})
+    assert found(tmp_path) == [("RPL003", "policy.nomad", 8)]
+
+
+def test_a_task_env_block_is_the_servers_environment(tmp_path: Path) -> None:
+    env = 'env {\n        VLLM_USE_V2_MODEL_RUNNER = "0"\n      }'
+    write(tmp_path, {"policy.nomad.hcl": nomad_job(args=RAW_LOGPROBS.replace("raw_logprobs", "processed_logprobs"), env=env)})
+    assert found(tmp_path) == [("RPL206", "policy.nomad.hcl", 26)]
+
+
+def test_args_from_a_variable_leave_the_task_unread(tmp_path: Path) -> None:
+    write(tmp_path, {"policy.nomad.hcl": 'variable "args" {\n  type = list(string)\n}\n' + nomad_job(args="var.args")})
+    assert found(tmp_path) == []
+
+
+def test_another_image_without_an_entrypoint_is_not_read(tmp_path: Path) -> None:
+    write(tmp_path, {"policy.nomad.hcl": nomad_job(image='"ghcr.io/acme/policy-server:1.2"')})
+    assert found(tmp_path) == []
+
+
+def test_an_interpolated_image_is_not_read(tmp_path: Path) -> None:
+    write(tmp_path, {"policy.nomad.hcl": nomad_job(image='"vllm/vllm-openai:${var.tag}"')})
+    assert found(tmp_path) == []
+
+
+def test_other_hcl_files_are_not_read(tmp_path: Path) -> None:
+    terragrunt = 'terraform {\n  source = "../modules/vllm"\n}\n\ninputs = {\n  args = ["--return-sampling-mask", "--logprobs-mode", "raw_logprobs"]\n}\n'
+    write(tmp_path, {"terragrunt.hcl": terragrunt})
+    assert found(tmp_path) == []
+
+
+def test_no_fix_is_written_into_a_nomad_job(tmp_path: Path) -> None:
+    write(tmp_path, {"policy.nomad.hcl": nomad_job()})
+    before = (tmp_path / "policy.nomad.hcl").read_text()
+    reported(tmp_path, "--no-cache", "--fix", "--unsafe-fixes")
+    assert (tmp_path / "policy.nomad.hcl").read_text() == before
