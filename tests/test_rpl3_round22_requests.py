@@ -11,7 +11,8 @@
   environment leaves it unknown;
 - Nomad jobs in HCL (`*.nomad.hcl`, `*.nomad`): a `docker` task of the vLLM image runs `vllm serve` with
   its `config`'s `args`, an `exec`/`raw_exec` task its `command` and `args`, with the task's `env`;
-  args from a variable, another image, an interpolated image and other HCL files are not read."""
+  an item from a variable is one word not known; args from a variable, another
+  image, an interpolated image and other HCL files are not read."""
 
 from __future__ import annotations
 
@@ -346,6 +347,18 @@ def test_a_task_env_block_is_the_servers_environment(tmp_path: Path) -> None:
 
 def test_args_from_a_variable_leave_the_task_unread(tmp_path: Path) -> None:
     write(tmp_path, {"policy.nomad.hcl": 'variable "args" {\n  type = list(string)\n}\n' + nomad_job(args="var.args")})
+    assert found(tmp_path) == []
+
+
+def test_a_list_item_from_a_variable_is_one_word_not_known(tmp_path: Path) -> None:
+    args = '["--model", var.model, "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"]'
+    write(tmp_path, {"policy.nomad.hcl": nomad_job(args=args)})
+    assert found(tmp_path) == [("RPL301", "policy.nomad.hcl", 17)]  # the model's word hides no --enable-scale-out
+
+
+def test_a_flag_from_a_variable_keeps_the_launch_open(tmp_path: Path) -> None:
+    args = '["--return-sampling-mask", "--logprobs-mode", "processed_logprobs", var.flag]'
+    write(tmp_path, {"policy.nomad.hcl": nomad_job(args=args)})
     assert found(tmp_path) == []
 
 

@@ -6,9 +6,9 @@ command line its driver runs, as the JSON form's reader (`frontends/yaml/nomad`)
   `vllm/vllm-openai` image's entrypoint is `vllm serve`, which stands at the `image` value; another
   image without `entrypoint` is not read.
 - An `exec` (or `raw_exec`) task runs `config { command, args }` as written.
-- A word Nomad interpolates (`${NOMAD_PORT_http}`, `${var.x}`, `%{ if ... }`) is one word not known
-  here; a value that is not a string or a list of strings spelt out (`args = var.args`, a function
-  call) leaves the task unread.
+- A word Nomad interpolates (`${NOMAD_PORT_http}`, `${var.x}`, `%{ if ... }`) or an item of the list
+  that is an expression (`var.model`) is one word not known here; a value that is not a string or a
+  list spelt out (`args = var.args`, a function call, a `for` expression) leaves the task unread.
 - The task's `env` is its environment; a `template` with `env = true` (a rendered env file) can
   set any variable.
 
@@ -82,7 +82,11 @@ def _string(text: str, start: int) -> tuple[int, str | None]:
             pieces.append(escaped or "")
             position += 2
             continue
-        if text.startswith(("${", "%{"), position) and not text.startswith(("$${", "%%{"), position - 1):
+        if not depth and text.startswith(("$${", "%%{"), position):  # a literal `${`
+            pieces.append(text[position + 1 : position + 3])
+            position += 3
+            continue
+        if text.startswith(("${", "%{"), position):
             depth, known = depth + 1, False
             position += 2
             continue
@@ -141,7 +145,9 @@ class _Parser:
         return found
 
     def _list(self) -> list | None:
-        items: list | None = []
+        """A list spelt out; an item that is an expression (`var.model`) is one value not known
+        here; a `for` expression's items are not known."""
+        items: list | None = [] if self.peek() != "word" or self.tokens[self.at].value != "for" else None
         while self.peek() not in ("]", "end"):
             if self.peek() in ("newline", ","):
                 self.at += 1
@@ -149,7 +155,9 @@ class _Parser:
             before = self.at
             item = self.value()
             self.at += self.at == before  # a stray `}` or `)`
-            items = None if items is None or item is None else [*items, item]
+            if item is None:
+                item = Token("expression", self.tokens[before].start, self.tokens[self.at - 1].end)
+            items = None if items is None else [*items, item]
         self.at += 1
         return items
 
@@ -212,7 +220,7 @@ def _task(source: SourceFile, items: list[tuple]) -> Script | None:
         return None  # `args = var.args`: words not known here
     command = given.get("command")
     words = [*_listed(given.get("entrypoint")), *([command] if command is not None else []), *_listed(given.get("args"))]
-    if not all(isinstance(word, Token) and word.kind == "string" for word in words):
+    if not all(isinstance(word, Token) and word.kind in ("string", "expression") for word in words):
         return None
     expanded, hint = Expanded(), None
     if driver.value in _CONTAINERS and "entrypoint" not in given:
