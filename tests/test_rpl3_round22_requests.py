@@ -383,3 +383,9 @@ def test_no_fix_is_written_into_a_nomad_job(tmp_path: Path) -> None:
     before = (tmp_path / "policy.nomad.hcl").read_text()
     reported(tmp_path, "--no-cache", "--fix", "--unsafe-fixes")
     assert (tmp_path / "policy.nomad.hcl").read_text() == before
+
+
+def test_a_conditional_budget_a_mapping_read_at_run_time_may_overwrite_is_not_reported(tmp_path: Path) -> None:
+    value = '1024 if explore else 512, **__import__("json").loads(__import__("os").environ["EXTRA_BODY"])'
+    write(tmp_path, {"client.py": OPENAI_CLIENT.replace("KEY", "thinking_token_budget").replace("VALUE", value)})
+    assert budget_findings(tmp_path) == []

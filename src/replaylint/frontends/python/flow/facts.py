@@ -145,7 +145,7 @@ def _resting(item: Entry, conditions: list[str]) -> Entry:
 def unknown(item: Entry) -> Entry:
     """The key present, its value not known here (nothing is fixed there)."""
     ref = None if isinstance(item.ref, Kwargs) else item.ref  # a nested dict's keys are not known either
-    return replace(item, setting=replace(item.setting, value=UNKNOWN, keys={}), place=None, ref=ref)
+    return replace(item, setting=replace(item.setting, value=UNKNOWN, keys={}, choices=()), place=None, ref=ref)
 
 
 def under(held: Entry, default: Entry) -> Entry:
