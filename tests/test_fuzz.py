@@ -74,6 +74,7 @@ _NAMES = [
     ("Procfile", b""),
     ("tox.ini", b""),
     ("supervisord.conf", b""),
+    ("policy.nomad.hcl", b""),
     ("serve.def", b"Bootstrap: docker\nFrom: vllm/vllm-openai:v0.32.0\n"),
 ]
 NAMES = [(name, head) for name, head in _NAMES if frontends.kind_for(name, head) is not None]
@@ -104,6 +105,8 @@ LAUNCHES = {
     "Procfile": b"web: vllm serve m --return-sampling-mask --port $PORT\n",
     "tox.ini": b"[testenv:serve]\ncommands =\n    vllm serve m --return-sampling-mask\n",
     "supervisord.conf": b"[program:policy]\ncommand=vllm serve m --return-sampling-mask\n",
+    "policy.nomad.hcl": b'job "p" {\n  group "g" {\n    task "t" {\n      driver = "raw_exec"\n      config {\n'
+    b'        command = "vllm"\n        args = ["serve", "m", "--return-sampling-mask"]\n      }\n    }\n  }\n}\n',
     "serve.def": b"Bootstrap: docker\nFrom: vllm/vllm-openai:v0.32.0\n\n%runscript\n    vllm serve m --return-sampling-mask\n",
 }
 # What closes a file of each kind after its filler (a JSON file's array and object).

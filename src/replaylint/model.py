@@ -150,6 +150,8 @@ class Setting:
     implied: bool = False  # set by a framework or a default, not written by the user
     replaces: Setting | None = None  # what the framework would set were this not written (prime-rl's setdefault)
     via: tuple[Span, ...] = ()  # the places the value passed through to reach the launch (a call, a return, an import)
+    # one of these values, by a test decided at run time (`4096 if hard else 1024`); `value` is then UNKNOWN
+    choices: tuple[Setting, ...] = ()
 
     @property
     def known(self) -> bool:

@@ -37,6 +37,7 @@ _MODULES = {
     "apptainer": "replaylint.frontends.command_lines",
     "tox": "replaylint.frontends.command_lines",
     "supervisord": "replaylint.frontends.command_lines",
+    "nomad": "replaylint.frontends.command_lines",
 }
 KINDS = tuple(_MODULES)
 _FROM_SOURCE = frozenset({"ExtractContext", "ParseError", "SourceFile"})
@@ -148,6 +149,8 @@ def relevant(kind: str, data: bytes, wrappers: bool = True) -> bool:
         data = as_utf8(data)
     if kind == "supervisord" and b"[program:" not in data:
         return False  # nginx.conf, logrotate.conf...: no program supervisord starts
+    if kind == "nomad" and b"task" not in data:
+        return False  # Terragrunt, Packer, Vault...: no task Nomad runs
     words = words_in(data, kind)  # None: none of the words every answer below needs (one scan when Hyperscan is there)
     if words is None:
         return False
@@ -234,6 +237,8 @@ _KINDS_BY_SUFFIX = {
     ".service": "systemd",
     ".container": "systemd",  # Podman Quadlet units: `command_lines` tells them by name
     ".def": "apptainer",  # Apptainer definition files (`command_lines.apptainer` reads those with a `Bootstrap:` header)
+    ".hcl": "nomad",  # `*.nomad.hcl` jobs; the prefilter keeps those with a task (Terraform's `.tf` is not read)
+    ".nomad": "nomad",
     ".conf": "supervisord",  # `supervisord.conf`, `conf.d/*.conf`; the prefilter keeps those with a program
     ".yaml": "yaml",
     ".yml": "yaml",

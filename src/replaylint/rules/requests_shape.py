@@ -117,7 +117,7 @@ class RequestFieldRule(Rule):
     def check(self, launch: Launch, release: Release) -> Iterator[Report]:
         for addressed in replay_requests(launch, self.reads):
             setting = addressed.request.settings.get(self.field)
-            if setting is not None and self.flags(setting, launch):
+            if setting is not None and self.wrong(setting, launch):
                 subject, verdict = self.describe(setting, addressed.to, launch)
                 related = (*addressed.related, *self.evidence(launch))
                 place = self.place(setting, launch)
@@ -131,6 +131,13 @@ class RequestFieldRule(Rule):
 
     def flags(self, setting: Setting, launch: Launch) -> bool:
         raise NotImplementedError
+
+    def wrong(self, setting: Setting, launch: Launch) -> bool:
+        """Whether the value a request sends is wrong: for one of several values by a test decided at
+        run time (`4096 if hard else 1024`), whether every one is."""
+        if setting.choices:
+            return all(self.flags(choice, launch) for choice in setting.choices)
+        return self.flags(setting, launch)
 
     def place(self, setting: Setting, launch: Launch) -> Span:
         """Where a finding on the request's value sits: where the value is decided."""

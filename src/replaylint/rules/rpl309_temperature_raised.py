@@ -55,7 +55,8 @@ class TemperatureRaised(RequestFieldRule):
         return value is not None and 0 < value < MIN_TEMPERATURE
 
     def describe(self, setting: Setting, to: str, launch: Launch) -> tuple[str, str]:
-        return f"{quote(setting)} in a request to {to}", says(self.vllm_message.format(value=setting.value))
+        value = " or ".join(str(choice.value) for choice in setting.choices) if setting.choices else setting.value
+        return f"{quote(setting)} in a request to {to}", says(self.vllm_message.format(value=value))
 
     VALID = (
         Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=0.01, top_k=20))\n'),

@@ -102,6 +102,7 @@ _RUNNER_WRITES = {
     "apptainer": _SHELL_WRITE,
     "supervisord": _SHELL_WRITE,  # `environment=NAME="0"`
     "tox": re.compile(rb"VLLM_USE_V2_MODEL_RUNNER[ \t]*=(?![ \t]*" + _ONE + rb")"),  # a `setenv` line
+    "nomad": re.compile(rb"VLLM_USE_V2_MODEL_RUNNER[ \t]*=(?![ \t]*" + _ONE + rb")"),  # a task's `env { NAME = "0" }`
     "dockerfile": re.compile(rb"VLLM_USE_V2_MODEL_RUNNER(?!(?:=|[ \t]+)" + _ONE + rb")"),
     "yaml": re.compile(rb"""VLLM_USE_V2_MODEL_RUNNER["']?(?!\s*[:=]\s*""" + _ONE + rb"""|\s*[,}]?\s*value:\s*""" + _ONE + rb")"),
 }

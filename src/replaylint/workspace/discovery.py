@@ -345,7 +345,7 @@ def read_head(path: str) -> bytes:
     return read_file_head(path, _HEAD_BYTES)
 
 
-READ_KINDS = "Python, notebooks, shell scripts, Dockerfiles, YAML, TOML, JSON, Makefiles, justfiles, systemd units, Procfiles, tox.ini and supervisord programs"
+READ_KINDS = "Python, notebooks, shell scripts, Dockerfiles, YAML, TOML, JSON, Makefiles, justfiles, systemd units, Procfiles, tox.ini, supervisord programs and Nomad jobs"
 
 
 def unread_named(paths: Iterable[str]) -> Iterator[str]:

@@ -53,7 +53,8 @@ def _request(request: Request) -> list:
 
 
 def _setting(setting: Setting) -> list:
-    return [setting.name, _value(setting.value), _span(setting.span), setting.spelling, setting.implied, setting.condition]
+    kept = [setting.name, _value(setting.value), _span(setting.span), setting.spelling, setting.implied, setting.condition]
+    return [*kept, [_setting(choice) for choice in setting.choices]] if setting.choices else kept
 
 
 def _value(value: Any) -> Any:
@@ -135,10 +136,19 @@ def _decode_request(value: object) -> Request:
 
 
 def _decode_setting(value: object) -> Setting:
-    if type(value) is not list or len(value) not in (5, 6) or type(value[4]) is not bool:
+    if type(value) is not list or len(value) not in (5, 6, 7) or type(value[4]) is not bool:
         raise Malformed("a setting")
-    condition = _text(value[5]) if len(value) == 6 and value[5] is not None else None  # what its value rests on
-    return Setting(_text(value[0]), _decode_value(value[1]), _decode_span(value[2]), _text(value[3]), implied=value[4], condition=condition)
+    condition = _text(value[5]) if len(value) >= 6 and value[5] is not None else None  # what its value rests on
+    choices = tuple(_decode_setting(choice) for choice in _list(value[6])) if len(value) == 7 else ()
+    return Setting(
+        _text(value[0]),
+        _decode_value(value[1]),
+        _decode_span(value[2]),
+        _text(value[3]),
+        implied=value[4],
+        condition=condition,
+        choices=choices,
+    )
 
 
 def _decode_value(value: object) -> Any:

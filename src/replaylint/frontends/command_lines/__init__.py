@@ -1,6 +1,7 @@
 """Command lines that another program runs: systemd units (`*.service`: `ExecStart=`), Podman Quadlet
 units (`*.container`: `Image=` and `Exec=`), Apptainer definition files (`*.def`: `%runscript`), `Procfile`s
-(each process's command), `tox.ini` (`commands`) and supervisord programs (`command=`).
+(each process's command), `tox.ini` (`commands`), supervisord programs (`command=`) and Nomad jobs in HCL (a
+task's `config`: `nomad_hcl`; no fixes are written there).
 
 Each command becomes a shell script read by the shell interpreter (`readers.shell.extract_script`)
 with each character's place in the file, as a Makefile recipe's lines are: a `Procfile` line is
@@ -32,6 +33,7 @@ _SUBSTITUTIONS = {
     "apptainer": re.compile(r"(?!)"),  # the sections are shell scripts as written
     "tox": TOX_SUBSTITUTION,
     "supervisord": SUPERVISORD_EXPANSION,
+    "nomad": re.compile(r"[$%]\{"),
 }
 _ESCAPES: dict[str, Callable[[str], str]] = {
     "systemd": lambda text: text.replace("%", "%%").replace("$", "$$"),
@@ -40,6 +42,7 @@ _ESCAPES: dict[str, Callable[[str], str]] = {
     "apptainer": lambda text: text,
     "tox": lambda text: text.replace("{", "\\{").replace("}", "\\}"),
     "supervisord": lambda text: text.replace("%", "%%"),
+    "nomad": lambda text: text,  # no fix is written into HCL (`render`)
 }
 
 
@@ -53,6 +56,8 @@ def kind_of(path: str) -> str:
         return "tox"
     if name.endswith(".def"):
         return "apptainer"
+    if name.endswith((".hcl", ".nomad")):
+        return "nomad"
     return "supervisord" if name.endswith((".conf", ".ini")) else "procfile"
 
 
@@ -68,6 +73,8 @@ def _scripts(source: SourceFile) -> list[Script]:
         from .apptainer import scripts
     elif kind == "supervisord":
         from .supervisord import scripts
+    elif kind == "nomad":
+        from .nomad_hcl import scripts
     else:
         from .procfile import scripts
     return scripts(source)
@@ -79,8 +86,12 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
 
 
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
-    """The shell interpreter's edits, unless one writes into a substitution."""
-    substitution = _SUBSTITUTIONS[kind_of(source.path)]
+    """The shell interpreter's edits, unless one writes into a substitution (none into a Nomad job's HCL,
+    whose words sit in quoted strings of a list)."""
+    kind = kind_of(source.path)
+    if kind == "nomad":
+        return None
+    substitution = _SUBSTITUTIONS[kind]
     return render_outside(launch, fix, source, lambda text, start, end: _touches(substitution, text, start, end))
 
 

@@ -8,7 +8,8 @@ are passed directly to the container"). So the `vllm/vllm-openai` image runs `vl
 `command` and `args`; another image's entrypoint is not known, and its words count only when they
 name the replay switch. A word Nomad interpolates (`${NOMAD_PORT_http}`, `${env.X}`, `${meta.x}`)
 is not known here. The task's `Env` map is its environment; a `Templates` entry with `Envvars`
-(a rendered env file) can set any variable. Jobs written in HCL are not read.
+(a rendered env file) can set any variable. Jobs written in HCL are read as command lines
+(`frontends/command_lines/nomad_hcl`).
 """
 
 from __future__ import annotations

@@ -264,8 +264,18 @@ def _reads_more(flowed_launches: list[Launch], launch: Launch) -> bool:
 
 
 def _asked(launch: Launch) -> list:
-    """What the launch's requests send (the flow may know a value the libcst pass does not)."""
-    return [({name: setting.value for name, setting in request.settings.items()}, request.open_ended) for request in launch.requests]
+    """What the launch's requests send (the flow may know a value the libcst pass does not, or the
+    values of a conditional expression)."""
+    return [
+        (
+            {
+                name: (setting.value, _values_of({str(n): c for n, c in enumerate(setting.choices)}))
+                for name, setting in request.settings.items()
+            },
+            request.open_ended,
+        )
+        for request in launch.requests
+    ]
 
 
 def _env(launch: Launch) -> dict:

@@ -1,6 +1,6 @@
 """Arithmetic, text and word lists built from known values: `seed + i`, `base_port + rank`, `cmd + ["--port", "8000"]`,
 `max_tokens // 2`, `1 << 20`, `2**18`, `int(x) * 2`, f-strings, `"%s_logprobs" % kind`, `"{}_logprobs".format(kind)`,
-`int(x)`/`float(x)`/`str(x)`/`bool(x)` of a known value, `os.path.join` of known texts.
+`int(x)`/`float(x)`/`str(x)`/`bool(x)` of a known value, `os.path.join` and `urljoin` of known texts.
 A result is known only when every operand is (a literal, a default); one unknown operand
 leaves it unknown. Results are bounded: a checked tree may be hostile (`"x" * 10**9`,
 `"%999999999d" % 1`), so a long text or a wide format is not built."""
@@ -13,6 +13,7 @@ import posixpath
 import re
 from dataclasses import replace
 from typing import Any, Callable
+from urllib.parse import urljoin
 
 from ....model import Span
 from .facts import NOTHING, Val
@@ -163,18 +164,20 @@ def format_call(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
     )
 
 
-PATH_JOINS = frozenset(("os.path.join", "posixpath.join"))
+# the joins of texts read, each with how many texts it joins (None: any number)
+PATH_JOINS = {"os.path.join": (posixpath.join, None), "posixpath.join": (posixpath.join, None), "urllib.parse.urljoin": (urljoin, 2)}
 
 
-def joined_path(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
+def joined_path(reader: Evaluates, node: ast.Call, frame: Frame, name: str) -> Val:
     """`os.path.join(base_url, endpoint)` of known texts (tau-bench's request URL), joined as on
-    the POSIX hosts vLLM serves from."""
-    if node.keywords or any(isinstance(a, ast.Starred) for a in node.args) or not node.args:
+    the POSIX hosts vLLM serves from; `urljoin("/inference/v1/", "generate")` as the URL parser joins them."""
+    join, count = PATH_JOINS[name]
+    if node.keywords or any(isinstance(a, ast.Starred) for a in node.args) or not node.args or count not in (None, len(node.args)):
         return NOTHING
     given = [reader.evaluate(argument, frame) for argument in node.args]
     if not all(isinstance(read.value, str) for read in given):
         return NOTHING
-    return _made(lambda: posixpath.join(*(read.value for read in given)), given, frame, node)
+    return _made(lambda: join(*(read.value for read in given)), given, frame, node)
 
 
 def text_method(reader: Evaluates, text: Val, node: ast.Call, frame: Frame) -> Val:

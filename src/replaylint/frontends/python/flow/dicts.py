@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Iterator
 
 from ....edits import Sequence
-from ....model import UNKNOWN, Setting
+from ....model import UNKNOWN, Setting, Span
 from .facts import NOTHING, Entry, Kwargs, Place, Val, under, unknown
 from .frames import Evaluates, Frame, expressions, reaching
 from .logic import decided
@@ -58,11 +58,20 @@ def entry(reader: Evaluates, frame: Frame, name: str, first: ast.AST, value: ast
     ref = read.ref if read.ref is not None or read.kwargs is None else read.kwargs  # a nested dict stays one (`cfg.engine_kwargs`)
     if read.origin is not None:  # the value is decided elsewhere (an argparse default, a dataclass field, a config's entry)
         spelling = read.written if read.written and not read.assumptions else module.text(first, value)
-        setting = Setting(name, read.value, read.origin, spelling, read.span, read.keys, via=(*read.hops, span))
+        setting = Setting(
+            name, read.value, read.origin, spelling, read.span, read.keys, via=(*read.hops, span), choices=_choices(name, read, span)
+        )
         return Entry(setting, None, assumptions=read.assumptions, ref=ref)
     value_span = read.span if read.span is not None and read.span.path == module.path else module.span(value)
-    setting = Setting(name, read.value, span, module.text(first, value), value_span, read.keys, via=read.hops)
+    setting = Setting(
+        name, read.value, span, module.text(first, value), value_span, read.keys, via=read.hops, choices=_choices(name, read, span)
+    )
     return Entry(setting, place if not read.hops else None, assumptions=read.assumptions, ref=ref)
+
+
+def _choices(name: str, read: Val, span: Span) -> tuple[Setting, ...]:
+    """The values a conditional expression may give a key, each where it is written."""
+    return tuple(Setting(name, choice.value, choice.origin or choice.span or span, choice.written, choice.span) for choice in read.choices)
 
 
 def literal(reader: Evaluates, node: ast.Dict, frame: Frame) -> Val:

@@ -445,4 +445,4 @@ def _chosen(entry: Entry, outcome: dict[str, bool], blurred: set[str]) -> Entry:
         if all(g.opaque or outcome.get(g.test) == g.holds for g in current.guards):
             return current
         current = current.otherwise
-    return replace(entry, setting=replace(entry.setting, value=UNKNOWN, keys={}), place=None, guards=())
+    return replace(entry, setting=replace(entry.setting, value=UNKNOWN, keys={}, choices=()), place=None, guards=())

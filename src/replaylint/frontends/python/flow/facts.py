@@ -123,6 +123,7 @@ class Val:
     ref: Any = None
     written: str = ""  # the text at `origin` (a dict entry, a constructor's keyword)
     parts: tuple[Val, ...] = ()  # a text put together (an f-string, `a + b`): its pieces, each where it is decided
+    choices: tuple[Val, ...] = ()  # one of these, by a test decided at run time (`4096 if hard else 1024`); `value` UNKNOWN
 
     @property
     def known(self) -> bool:
@@ -144,7 +145,7 @@ def _resting(item: Entry, conditions: list[str]) -> Entry:
 def unknown(item: Entry) -> Entry:
     """The key present, its value not known here (nothing is fixed there)."""
     ref = None if isinstance(item.ref, Kwargs) else item.ref  # a nested dict's keys are not known either
-    return replace(item, setting=replace(item.setting, value=UNKNOWN, keys={}), place=None, ref=ref)
+    return replace(item, setting=replace(item.setting, value=UNKNOWN, keys={}, choices=()), place=None, ref=ref)
 
 
 def under(held: Entry, default: Entry) -> Entry:
@@ -166,4 +167,5 @@ def read_from(setting: Setting, assumptions: tuple[tuple[str, Span], ...] = (), 
         assumptions=assumptions,
         written=setting.spelling,
         ref=ref,
+        choices=tuple(read_from(choice) for choice in setting.choices),
     )

@@ -82,7 +82,7 @@ def _written(found: Kwargs, path: list[str], entry: Entry, adds: bool) -> bool:
     nested = inner.ref.copy()
     if not _written(nested, rest, entry, adds):
         return False
-    found.entries[head] = replace(inner, setting=replace(inner.setting, value=UNKNOWN), ref=nested)
+    found.entries[head] = replace(inner, setting=replace(inner.setting, value=UNKNOWN, choices=()), ref=nested)
     return True
 
 

@@ -25,7 +25,9 @@ def logic(reader: Evaluates, node: ast.expr, frame: Frame) -> Val:
     if isinstance(node, ast.IfExp):  # `{} if kw is None else kw`
         test = reader.evaluate(node.test, frame)
         truth = _truth(test)
-        return NOTHING if truth is _UNKNOWN_TRUTH else _resting(reader.evaluate(node.body if truth else node.orelse, frame), test)
+        if truth is _UNKNOWN_TRUTH:
+            return _either(reader, node, frame)
+        return _resting(reader.evaluate(node.body if truth else node.orelse, frame), test)
     if isinstance(node, ast.BoolOp):
         return _bool_op(reader, node, frame)
     if isinstance(node, ast.UnaryOp):
@@ -97,6 +99,17 @@ def _testing(frame: Frame, test: ast.expr) -> Frame:
         return frame
     statement = frame.module.testing(frame.scope, test)
     return frame.reading(statement) if statement is not None and statement.order < frame.at.order else frame
+
+
+def _either(reader: Evaluates, node: ast.IfExp, frame: Frame) -> Val:
+    """`4096 if hard else 1024` with a test decided at run time: one of its two values, when both
+    are known texts, numbers, truth values or None (a rule judges it only where every one is wrong)."""
+    arms = [reader.evaluate(arm, frame) for arm in (node.body, node.orelse)]
+    choices = tuple(choice for arm in arms for choice in (arm.choices or (arm,)))
+    if not all(_plain(choice.value) and choice.known and choice.ref is None and choice.kwargs is None for choice in choices):
+        return NOTHING
+    assumptions = tuple(dict.fromkeys(a for choice in choices for a in choice.assumptions))
+    return Val(span=frame.module.span(node), choices=choices, assumptions=assumptions)
 
 
 def _bool_op(reader: Evaluates, node: ast.BoolOp, frame: Frame) -> Val:

@@ -108,7 +108,7 @@ def _unknown_leaves(layer: Kwargs) -> Kwargs:
     entries = {}
     for name, item in layer.entries.items():
         nested = _unknown_leaves(item.ref) if isinstance(item.ref, Kwargs) else None
-        entries[name] = replace(item, setting=replace(item.setting, value=UNKNOWN, keys={}), ref=nested)
+        entries[name] = replace(item, setting=replace(item.setting, value=UNKNOWN, keys={}, choices=()), ref=nested)
     return layer.rebuilt(entries)
 
 
@@ -137,6 +137,6 @@ def _open_below(found: Kwargs, reasons: list[str]) -> Kwargs:
         if isinstance(nested, Kwargs):
             opened = _open_below(nested, reasons)
             opened.reasons.extend(reason for reason in reasons if reason not in opened.reasons)
-            item = replace(item, setting=replace(item.setting, value=UNKNOWN), ref=opened)
+            item = replace(item, setting=replace(item.setting, value=UNKNOWN, choices=()), ref=opened)
         entries[name] = item
     return found.rebuilt(entries)

@@ -317,7 +317,7 @@ def _typed(reader: Evaluates, frame: Frame, kind: ast.keyword | None, item: Entr
         return item
     parsed = json_object(read_from(item.setting))
     if parsed.kwargs is None:
-        return replace(item, setting=replace(item.setting, value=UNKNOWN))  # argparse refuses the default
+        return replace(item, setting=replace(item.setting, value=UNKNOWN, choices=()))  # argparse refuses the default
     return replace(item, setting=replace(item.setting, value=parsed.value), ref=parsed.kwargs)
 
 

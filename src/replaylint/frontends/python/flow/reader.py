@@ -395,7 +395,7 @@ class Reader:
         if name in PATH_CALLS and (named := named_file(node, frame)) is not None:
             return named  # `os.path.join(os.path.dirname(__file__), "config.yaml")`
         if name in PATH_JOINS:  # `os.path.join(base_url, endpoint)`: a URL
-            return joined_path(self, node, frame)
+            return joined_path(self, node, frame, name)
         if name == "getattr":
             return attribute_named(self, node, frame)
         if name == "importlib.import_module":

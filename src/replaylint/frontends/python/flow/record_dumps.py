@@ -56,7 +56,7 @@ def _without_none(fields: Kwargs) -> Kwargs:
         if entry.setting.value is not None:
             kept[name] = entry
         elif entry.guards or entry.otherwise is not None:
-            kept[name] = replace(entry, setting=replace(entry.setting, value=UNKNOWN), otherwise=None)
+            kept[name] = replace(entry, setting=replace(entry.setting, value=UNKNOWN, choices=()), otherwise=None)
     return fields.rebuilt(kept)
 
 
