@@ -430,7 +430,7 @@ class Reader:
         same_object = function.cls is not None and function.cls is frame.cls  # `self.args` of the object being read
         if instance is None:
             instance = frame.instance if same_object else None
-        inner = replace(inner, outer=function.outer, init=frame.init if same_object else function.init, instance=instance)
+        inner = replace(inner, outer=function.outer, init=frame.init if same_object else function.init, instance=instance, returned_to=frame)
         read = combined(self, paths, inner)
         call_span = frame.module.span(node) if node is not None else None
         return read.via(*(s for s in (call_span,) if s is not None), *hops)
