@@ -67,12 +67,12 @@ def _changes_before(reader: Evaluates, frame: Frame) -> list[_Change]:
     changes: list[_Change] = []
     for level, until in _levels(frame):
         if until is None:  # where the program reaches this scope is not known: a change in it may come first
-            changes += [_unread(level, placed) for placed in level.module.statements(level.scope) if _changes_argv(level.module, placed)]
+            changes += [_unread(level, placed) for placed in level.module.statements(level.scope) if changes_argv(level.module, placed)]
             continue
         for placed in level.module.statements(level.scope):
             if placed.order >= until.order:
                 break
-            if _changes_argv(level.module, placed):
+            if changes_argv(level.module, placed):
                 change = _runs(reader, level, placed, until)
                 if change is not None:
                     changes.append(change)
@@ -162,7 +162,7 @@ def _words(reader: Evaluates, spelt: ast.expr, frame: Frame) -> list[ast.Constan
     return [ast.copy_location(ast.Constant(value), node) for value, node in zip(values, placed_at)]
 
 
-def _changes_argv(module: Module, placed: Placed) -> bool:
+def changes_argv(module: Module, placed: Placed) -> bool:
     """Whether a statement (not what it nests) may change `sys.argv`: a method that changes a list
     called on it, or it (or an item or slice of it) written or deleted."""
     for node in expressions(placed.statement):

@@ -51,6 +51,7 @@ from .objects import Class, Instance, field, instance, is_record, library_call, 
 from .parameter_writes import written_on_parameter
 from .parsed_texts import json_text, parsed_text, text_parser
 from .program_environment import environment_read
+from .argv_runs import argv_word
 from .refs import ENGINE_CONFIGS, Bound, Engine, Function, Partial, Qualified, engine_name, is_params
 from .registries import registered
 from .returns import combined
@@ -305,6 +306,8 @@ class Reader:
             return field(self, owner, key, frame)  # a nested mapping stays one (`cfg["engine"]`)
         if isinstance(owner.ref, Qualified) and owner.ref.name == "os.environ" and isinstance(key, str):
             return environment_read(self, key, node, frame)  # the module's own `os.environ[key] = ...`, else what its runs give it
+        if isinstance(owner.ref, Qualified) and owner.ref.name == "sys.argv" and type(key) is int and key >= 1:
+            return argv_word(self, key, frame)  # what the tree's Python programs that run this one give it
         items = owner.ref
         if isinstance(items, tuple) and isinstance(key, int) and not isinstance(key, bool) and -len(items) <= key < len(items):
             return items[key]  # `parser.parse_args_into_dataclasses()[0]`
