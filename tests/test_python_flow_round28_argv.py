@@ -74,7 +74,9 @@ def test_argv_imported_from_sys(tmp_path: Path) -> None:
 
 
 def test_a_change_in_the_parsing_function_before_the_parse(tmp_path: Path) -> None:
-    text = entry("pass").replace("    return parser.parse_args()\n", "    sys.argv.extend(['--logprobs-mode', 'raw_logprobs'])\n    return parser.parse_args()\n")
+    text = entry("pass").replace(
+        "    return parser.parse_args()\n", "    sys.argv.extend(['--logprobs-mode', 'raw_logprobs'])\n    return parser.parse_args()\n"
+    )
     assert check(tmp_path, {"entry.py": text}) == [("entry.py", 14, "RPL003")]
 
 
@@ -164,7 +166,11 @@ def runner(call: str, path: str = "Path(__file__).parent / 'run_vllm.py'") -> st
     ("path", "call", "index"),
     [
         ("Path(__file__).parent / 'run_vllm.py'", "subprocess.run([sys.executable, str(RUN_FILE), json.dumps(llm_kwargs), '[]'])", 1),
-        ("os.path.join(os.path.dirname(__file__), 'run_vllm.py')", "subprocess.check_call(['python3', RUN_FILE, '[]', json.dumps(llm_kwargs)])", 2),
+        (
+            "os.path.join(os.path.dirname(__file__), 'run_vllm.py')",
+            "subprocess.check_call(['python3', RUN_FILE, '[]', json.dumps(llm_kwargs)])",
+            2,
+        ),
         (
             "Path(__file__).with_name('run_vllm.py')",
             "cmd = [sys.executable, str(RUN_FILE), json.dumps(llm_kwargs)]\n    subprocess.Popen(cmd).wait()",
@@ -198,7 +204,7 @@ def test_keywords_that_set_processed_logprobs(tmp_path: Path) -> None:
         "subprocess.run([sys.executable, str(RUN_FILE), sys.argv[1]])",
         "subprocess.run([sys.executable, 'other.py', json.dumps(llm_kwargs)])",
         "subprocess.run([sys.executable, str(RUN_FILE), json.dumps(llm_kwargs)])\n"
-        "    subprocess.run([sys.executable, str(RUN_FILE), '{\"model\": \"m\"}'])",
+        '    subprocess.run([sys.executable, str(RUN_FILE), \'{"model": "m"}\'])',
     ],
     ids=["keywords-from-a-file-named-at-run-time", "the-runner-s-own-argv", "another-program", "two-runs-that-differ"],
 )
@@ -209,5 +215,8 @@ def test_keywords_not_known_or_another_program_leave_the_engine_open(tmp_path: P
 
 def test_a_program_that_changes_its_own_argv_stays_open(tmp_path: Path) -> None:
     program = PROGRAM.replace("{index}", "1").replace("llm_kwargs = ", "sys.argv.pop()\nllm_kwargs = ")
-    files = {"e2e/run_vllm.py": program, "e2e/test_vllm.py": runner("subprocess.run([sys.executable, str(RUN_FILE), json.dumps(llm_kwargs)])")}
+    files = {
+        "e2e/run_vllm.py": program,
+        "e2e/test_vllm.py": runner("subprocess.run([sys.executable, str(RUN_FILE), json.dumps(llm_kwargs)])"),
+    }
     assert check(tmp_path, files) == []

@@ -39,7 +39,10 @@ class _Change:
 def argv_options(reader: Evaluates, parser: Parser, frame: Frame) -> Kwargs | None:
     """The options `parser.parse_args()` read at `frame` gives after the program's own changes
     of `sys.argv`; None: none is seen before it (the options' defaults, as the run leaves them)."""
-    if "argv" not in frame.module.source.text or frame.at is None:
+    if frame.at is None:
+        return None
+    levels = _levels(frame)
+    if not any("argv" in level.module.source.text for level, _ in levels):
         return None
     reading: set = reader.__dict__.setdefault("_argv_reading", set())
     key = id(frame.at.statement)
@@ -47,7 +50,7 @@ def argv_options(reader: Evaluates, parser: Parser, frame: Frame) -> Kwargs | No
         return None
     reading.add(key)
     try:
-        changes = _changes_before(reader, frame)
+        changes = _changes_before(reader, levels)
     finally:
         reading.discard(key)
     if not changes:
@@ -63,20 +66,30 @@ def argv_options(reader: Evaluates, parser: Parser, frame: Frame) -> Kwargs | No
     return found
 
 
-def _changes_before(reader: Evaluates, frame: Frame) -> list[_Change]:
+def _changes_before(reader: Evaluates, levels: list[tuple[Frame, Placed | None]]) -> list[_Change]:
     changes: list[_Change] = []
-    for level, until in _levels(frame):
+    for level, until in levels:
+        changing = _changing(reader, level.module, level.scope)
         if until is None:  # where the program reaches this scope is not known: a change in it may come first
-            changes += [_unread(level, placed) for placed in level.module.statements(level.scope) if changes_argv(level.module, placed)]
+            changes += [_unread(level, placed) for placed in changing]
             continue
-        for placed in level.module.statements(level.scope):
+        for placed in changing:
             if placed.order >= until.order:
                 break
-            if changes_argv(level.module, placed):
-                change = _runs(reader, level, placed, until)
-                if change is not None:
-                    changes.append(change)
+            change = _runs(reader, level, placed, until)
+            if change is not None:
+                changes.append(change)
     return changes
+
+
+def _changing(reader: Evaluates, module: Module, scope: ast.AST) -> list[Placed]:
+    """A scope's statements that may change `sys.argv`, in order (once per scope and reader:
+    every `args.x` read parses again)."""
+    known: dict = reader.__dict__.setdefault("_argv_changing", {})
+    key = (module.path, id(scope))
+    if key not in known:
+        known[key] = [placed for placed in module.statements(scope) if changes_argv(module, placed)]
+    return known[key]
 
 
 def _levels(frame: Frame) -> list[tuple[Frame, Placed | None]]:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from .actor_lists import actor_made, appended_actors
 from .anonymous import as_function
+from .argv_runs import argv_word
 from .arithmetic import CONVERSIONS, PATH_JOINS, arithmetic, converted, format_call, formatted, joined_path
 from .attribute_views import viewed_mapping
 from .binding import bind, computed, plain, positional_values
@@ -51,7 +52,6 @@ from .objects import Class, Instance, field, instance, is_record, library_call, 
 from .parameter_writes import written_on_parameter
 from .parsed_texts import json_text, parsed_text, text_parser
 from .program_environment import environment_read
-from .argv_runs import argv_word
 from .refs import ENGINE_CONFIGS, Bound, Engine, Function, Partial, Qualified, engine_name, is_params
 from .registries import registered
 from .returns import combined
@@ -433,7 +433,9 @@ class Reader:
         same_object = function.cls is not None and function.cls is frame.cls  # `self.args` of the object being read
         if instance is None:
             instance = frame.instance if same_object else None
-        inner = replace(inner, outer=function.outer, init=frame.init if same_object else function.init, instance=instance, returned_to=frame)
+        inner = replace(
+            inner, outer=function.outer, init=frame.init if same_object else function.init, instance=instance, returned_to=frame
+        )
         read = combined(self, paths, inner)
         call_span = frame.module.span(node) if node is not None else None
         return read.via(*(s for s in (call_span,) if s is not None), *hops)
