@@ -220,3 +220,16 @@ def test_a_program_that_changes_its_own_argv_stays_open(tmp_path: Path) -> None:
         "e2e/test_vllm.py": runner("subprocess.run([sys.executable, str(RUN_FILE), json.dumps(llm_kwargs)])"),
     }
     assert check(tmp_path, files) == []
+
+
+def test_the_parser_in_another_module(tmp_path: Path) -> None:
+    parser = (
+        "import argparse\n\n\ndef get_args():\n    parser = argparse.ArgumentParser()\n"
+        "    parser.add_argument('--logprobs-mode', default='processed_logprobs')\n    return parser.parse_args()\n"
+    )
+    script = (
+        "import sys\n\nfrom vllm import LLM\n\nfrom cli import get_args\n\nif __name__ == '__main__':\n"
+        "    sys.argv.extend(['--logprobs-mode', 'raw_logprobs'])\n    args = get_args()\n"
+        "    LLM(model='m', return_sampling_mask=True, logprobs_mode=args.logprobs_mode)\n"
+    )
+    assert check(tmp_path, {"cli.py": parser, "main.py": script}) == [("main.py", 8, "RPL003")]
