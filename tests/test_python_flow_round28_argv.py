@@ -233,3 +233,13 @@ def test_the_parser_in_another_module(tmp_path: Path) -> None:
         "    LLM(model='m', return_sampling_mask=True, logprobs_mode=args.logprobs_mode)\n"
     )
     assert check(tmp_path, {"cli.py": parser, "main.py": script}) == [("main.py", 8, "RPL003")]
+
+
+def test_a_calling_function_that_extends_it_before_the_call(tmp_path: Path) -> None:
+    text = (
+        "import argparse\nimport sys\n\nfrom vllm import LLM\n\n\ndef main():\n    parser = argparse.ArgumentParser()\n"
+        "    parser.add_argument('--logprobs-mode', default='processed_logprobs')\n    args = parser.parse_args()\n"
+        "    return LLM(model='m', return_sampling_mask=True, logprobs_mode=args.logprobs_mode)\n\n\n"
+        "def run():\n    sys.argv.extend(['--logprobs-mode', 'raw_logprobs'])\n    main()\n\n\nif __name__ == '__main__':\n    run()\n"
+    )
+    assert check(tmp_path, {"run.py": text}) == [("run.py", 15, "RPL003")]

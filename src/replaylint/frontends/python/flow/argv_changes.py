@@ -104,6 +104,7 @@ def _levels(frame: Frame) -> list[tuple[Frame, Placed | None]]:
     if outermost.scope is not module.tree:  # a function: the module's top level ran before it, up to its call there
         top = next((placed for scope, placed in outermost.sites if scope is module.tree), None)
         levels.append((Frame(module, module.tree, at=top), top))
+        levels += [(Frame(module, scope, at=placed), placed) for scope, placed in outermost.sites if scope is not module.tree]
     return levels + [(level, level.at) for level in reversed(chain)]
 
 
