@@ -53,7 +53,8 @@ def json_object(read: Val) -> Val:
 
 def parsed_text(read: Val, parser: str) -> Val:
     """The value a known text parses to; a mapping's keys are each decided where the text is
-    written. No fix writes into the text."""
+    written (no fix writes into the text), or, for the text `json.dumps` made of a dict, where
+    the dict writes them."""
     if isinstance(read.ref, DumpedMapping) and parser == "json.loads":
         return read.ref.mapping.via(*read.hops)
     where = read.span or read.origin  # the text itself, where the reader has it
