@@ -156,6 +156,8 @@ Round 28 (h28_, blind, first run on merge-s45 at main c8974af, stop 45): of 16 e
 one more reported and expected since (h28_guidellm's greedy probe without top_k: RPL102 beside RPL101 on the same
 line, as h5_fastapi_app_state expects both): 13 of 17; 1 of 8 clean cases not clean (a false RPL003: an engine under
 `if use_vllm:` whose only caller in the tree leaves the parameter's default False) (PENDING).
+After h-fxA (stop 45; tests/test_python_flow_round28_argv.py): the two RPL003 misses whose engine keywords travel
+through argv pass (`sys.argv` extended before `parse_args()`; JSON on a Python program's command line read back from `sys.argv`).
 """
 
 from __future__ import annotations
@@ -180,8 +182,6 @@ PENDING: dict[str, str] = {
     " still missed: no object of a class made through a `functools.partial` of it is followed (`make = partial(Cls, ...)`;"
     " `make()` misses even in the class's own module): `engines.constructions`/`_makes`/`_picks`, `receivers.in_registry` and"
     " `method_calls._made_by` want the class itself, `bind` there gets no partial, and run.py imports only config.py (two hops from the class)",
-    "h28_gorilla_bfcl_sys_argv_extended_raw_logprobs": "round 28 first run (stop 45): RPL003 missed (openfunctions_evaluation.py:24)",
-    "h28_llmcompressor_run_vllm_json_argv_no_logprobs_mode": "round 28 first run (stop 45): RPL003 missed (tests/e2e/vLLM/test_vllm.py:17)",
 }
 
 

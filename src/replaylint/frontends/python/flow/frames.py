@@ -7,7 +7,7 @@ decides nothing."""
 from __future__ import annotations
 
 import ast
-from dataclasses import replace
+from dataclasses import field, replace
 from typing import Any, Iterator, Protocol
 
 from ....records import record
@@ -43,6 +43,8 @@ class Frame:
     turn: Any = None  # (the `for`, what its names hold) of the loop turn being read (`loop_turns`)
     importer: Any = None  # (module, statement) of another module's top-level call that led here (`environ`)
     caller: Frame | None = None  # the frame of a call in another module's function that led here (`environ`)
+    # the frame whose call's return value is being read (`args = get_args()`: `argv_changes`)
+    returned_to: Frame | None = field(default=None, compare=False)
 
     def reading(self, at: Placed | None) -> Frame:
         return replace(self, at=at)

@@ -11,10 +11,12 @@ only the settings module is named."""
 from __future__ import annotations
 
 import ast
+import os
 import re
 
 from ....model import Launch, Span
 from ....source import ExtractContext, ParseError, SourceFile
+from .argv_runs import program_runs
 from .engines import engine_launches
 from .import_statements import imports_module
 from .module import FUNCTIONS, Module, parse
@@ -77,6 +79,9 @@ def imported_launches(module: Module, context: ExtractContext, relevant, origin:
     # `prepare_model(**model_params)` is `model_utils`')
     for handing in list(targets.values()):
         targets.update((path, further) for path, further in _imported(tree, handing).items() if path not in targets)
+    # a Python program it runs with its words (llm-compressor's e2e test: `subprocess.run([sys.executable,
+    # str(RUN_FILE), json.dumps(llm_kwargs)])`, read there by `json.loads(sys.argv[1])`)
+    targets.update(_run_programs(tree, module))
     for target in targets.values():
         text = target.source.text
         if target.path in (module.path, origin) or not builds_engine(text) or relevant(text):
@@ -89,6 +94,13 @@ def imported_launches(module: Module, context: ExtractContext, relevant, origin:
                 launches.append(launch)
                 sources |= kwargs.sources
     return launches, sources
+
+
+def _run_programs(tree: Tree, module: Module) -> dict[str, Module]:
+    if not spawn_words(module.source.text):
+        return {}
+    scripts = {os.path.normpath(script) for script, _ in program_runs(Reader(tree), module)}
+    return {script: program for script in scripts if (program := tree.open_file(script)) is not None}
 
 
 def _imported(tree: Tree, module: Module) -> dict[str, Module]:

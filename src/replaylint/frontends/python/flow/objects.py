@@ -16,6 +16,7 @@ from typing import Any
 
 from ....model import UNKNOWN, Setting, Span
 from ....records import record
+from .argv_changes import argv_options
 from .arithmetic import TEXT_METHODS, text_method, text_split
 from .dicts import as_val, call as dict_call, entry, nested, spread
 from .dotlists import from_dotlist
@@ -350,7 +351,9 @@ def method_result(reader: Evaluates, callee: Val, func: ast.expr, node: ast.Call
         if func.attr == "add_parser":  # a subcommand: its own options, after the parser's
             return Val(ref=Parser(node, frame, parent=ref))
         if func.attr in ("parse_args", "parse_known_args") and not node.args:
-            namespace = Val(ref=Instance(Class(frame.module, ast.ClassDef()), options(reader, ref), cli=True, parser=ref))
+            changed = argv_options(reader, ref, frame)  # `sys.argv.extend([...])` before it
+            given = options(reader, ref) if changed is None else changed
+            namespace = Val(ref=Instance(Class(frame.module, ast.ClassDef()), given, cli=True, parser=ref if changed is None else None))
             return Val(ref=(namespace, NOTHING)) if func.attr == "parse_known_args" else namespace
         if func.attr == "get_default":
             return parser_default(reader, ref, node, frame)

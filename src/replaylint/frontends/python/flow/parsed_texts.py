@@ -11,10 +11,19 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from ....model import Setting
+from ....records import record
 from .dicts import as_val
 from .facts import NOTHING, Entry, Kwargs, Val
 
 Parse = Callable[[str], Any]
+
+
+@record(unsafe_hash=True)
+class DumpedMapping:
+    """`json.dumps(kwargs)` of a mapping whose keys the reader knows and some value not: the text
+    is not known, and `json.loads` of it gives the mapping back."""
+
+    mapping: Val
 
 
 def _json_key(name: object, item: object) -> str:
@@ -44,7 +53,10 @@ def json_object(read: Val) -> Val:
 
 def parsed_text(read: Val, parser: str) -> Val:
     """The value a known text parses to; a mapping's keys are each decided where the text is
-    written. No fix writes into the text."""
+    written (no fix writes into the text), or, for the text `json.dumps` made of a dict, where
+    the dict writes them."""
+    if isinstance(read.ref, DumpedMapping) and parser == "json.loads":
+        return read.ref.mapping.via(*read.hops)
     where = read.span or read.origin  # the text itself, where the reader has it
     if not isinstance(read.value, str) or where is None:
         return NOTHING
@@ -58,7 +70,11 @@ def parsed_text(read: Val, parser: str) -> Val:
     # A default the text rests on (`--vllm_config`'s '{}') holds even where it sets no key.
     found = Kwargs(assumed=[condition for condition, _ in read.assumptions])
     for name, item in value.items():
-        setting = Setting(name, item, where, spelt(name, item), via=read.hops)
+        written = read.keys.get(name)  # `json.loads(json.dumps(kwargs))`: the key where the dict writes it
+        if written is not None and written.value == item and type(written.value) is type(item):
+            setting = replace(written, via=(*read.hops, *written.via))
+        else:
+            setting = Setting(name, item, where, spelt(name, item), via=read.hops)
         found.entries[name] = Entry(setting, None, assumptions=read.assumptions)
     return replace(as_val(found, read.span), hops=read.hops, assumptions=read.assumptions)
 
@@ -67,11 +83,15 @@ def json_text(read: Val) -> Val:
     """`json.dumps(value)` of a value the reader knows that JSON can write; the text rests on the
     defaults its keys rest on (`os.environ.get("SPEC_VERIFY", "synthetic")`), each at its place."""
     if not _writable(read.value):
-        return NOTHING
+        return Val(ref=DumpedMapping(read), span=read.span) if read.kwargs is not None and _keys_texts(read.kwargs) else NOTHING
     keys = read.keys if isinstance(read.value, dict) else {}  # each key reported where the dict writes it
     entries = read.kwargs.entries.values() if read.kwargs is not None else ()
     resting = [assumption for entry in entries for assumption in entry.assumptions]
     return Val(json.dumps(read.value), keys, assumptions=tuple(dict.fromkeys((*read.assumptions, *resting))))
+
+
+def _keys_texts(found: Kwargs) -> bool:
+    return all(isinstance(name, str) for name in found.entries)
 
 
 def _writable(value: Any) -> bool:

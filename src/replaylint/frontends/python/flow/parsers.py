@@ -42,7 +42,7 @@ def shown(value: object) -> str:
 
 def options(reader: Evaluates, parser: Parser) -> Kwargs:
     """The defaults of a parser's options (a subcommand's after its parser's, which it overrides)."""
-    return _read(reader, parser)[0]
+    return defaults_and_flags(reader, parser)[0]
 
 
 def parser_default(reader: Evaluates, parser: Parser, node: ast.Call, frame: Frame) -> Val:
@@ -86,34 +86,45 @@ def written_command_line(reader: Evaluates, parser: Parser, argv: ast.expr, fram
     words = argv.elts if isinstance(argv, (ast.List, ast.Tuple)) else None
     if words is None or not all(isinstance(word, ast.Constant) and isinstance(word.value, str) for word in words):
         return None
-    found, flags = _read(reader, parser)
-    for dest, item in list(found.entries.items()):  # argparse never reads `sys.argv`: each default is decided
+    found, flags = defaults_and_flags(reader, parser)
+    decided(found)  # argparse never reads `sys.argv`
+    return found if given_words(reader, found, flags, words, frame) else None  # type: ignore[arg-type]
+
+
+def decided(found: Kwargs) -> None:
+    """Each default decided: no command line the program is run with is read."""
+    for dest, item in list(found.entries.items()):
         kept = tuple(said for said in item.assumptions if not said[0].startswith(f"{dest} comes from "))
         found.entries[dest] = replace(item, assumptions=kept)
+
+
+def given_words(reader: Evaluates, found: Kwargs, flags: dict, words: list[ast.Constant], frame: Frame) -> bool:
+    """`found` with what `words` (texts spelt in `frame`'s module) give the options, as argparse
+    reads them after any words before; False where they cannot be read so."""
     position = 0
     while position < len(words):
-        word: ast.Constant = words[position]  # type: ignore[assignment]
+        word = words[position]
         spelt, equals, text = word.value.partition("=")
         flag = flags.get(spelt)
         if flag is None:
-            return None
+            return False
         dest, stored, convert = flag
         if stored is not None:  # `store_true`/`store_false`: no value follows
             if equals:
-                return None
+                return False
             value: ast.expr = ast.copy_location(ast.Constant(stored), word)
         elif equals:
             value = ast.copy_location(ast.Constant(text), word)
-        elif position + 1 < len(words) and not _flag_like(words[position + 1].value):  # type: ignore[attr-defined]
+        elif position + 1 < len(words) and not _flag_like(words[position + 1].value):
             position += 1
             value = words[position]
             text = value.value  # type: ignore[attr-defined]
         else:
-            return None  # argparse: "expected one argument"
+            return False  # argparse: "expected one argument"
         if stored is None:
             converted = _converted(text, convert)
             if converted is UNKNOWN:
-                return None
+                return False
             value = ast.copy_location(ast.Constant(converted), value)
         item = entry(reader, frame, dest, word, value, None)
         if equals or stored is not None:  # the value inside a word (`--mode=raw`), or none written: no edit writes it
@@ -121,7 +132,7 @@ def written_command_line(reader: Evaluates, parser: Parser, argv: ast.expr, fram
         found.entries.pop(dest, None)
         found.entries[dest] = item  # written in the program: no default it rests on
         position += 1
-    return found
+    return True
 
 
 def _flag_like(word: str) -> bool:
@@ -142,10 +153,11 @@ def _converted(text: str, convert: str | None) -> object:
         return UNKNOWN
 
 
-def _read(reader: Evaluates, parser: Parser) -> tuple[Kwargs, dict[str, tuple[str, bool | None, str | None]]]:
+def defaults_and_flags(reader: Evaluates, parser: Parser) -> tuple[Kwargs, dict[str, tuple[str, bool | None, str | None]]]:
+    """The defaults of a parser's options and its long flags (`_flags`), each a copy."""
     if parser.parent is None:
         return _parser_options(reader, parser)
-    found, flags = _read(reader, parser.parent)
+    found, flags = defaults_and_flags(reader, parser.parent)
     own, own_flags = _parser_options(reader, parser)
     found.merge(own)
     return found, {**flags, **own_flags}

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from .actor_lists import actor_made, appended_actors
 from .anonymous import as_function
+from .argv_runs import argv_word
 from .arithmetic import CONVERSIONS, PATH_JOINS, arithmetic, converted, format_call, formatted, joined_path
 from .attribute_views import viewed_mapping
 from .binding import bind, computed, plain, positional_values
@@ -305,6 +306,8 @@ class Reader:
             return field(self, owner, key, frame)  # a nested mapping stays one (`cfg["engine"]`)
         if isinstance(owner.ref, Qualified) and owner.ref.name == "os.environ" and isinstance(key, str):
             return environment_read(self, key, node, frame)  # the module's own `os.environ[key] = ...`, else what its runs give it
+        if isinstance(owner.ref, Qualified) and owner.ref.name == "sys.argv" and type(key) is int and key >= 1:
+            return argv_word(self, key, frame)  # what the tree's Python programs that run this one give it
         items = owner.ref
         if isinstance(items, tuple) and isinstance(key, int) and not isinstance(key, bool) and -len(items) <= key < len(items):
             return items[key]  # `parser.parse_args_into_dataclasses()[0]`
@@ -430,7 +433,9 @@ class Reader:
         same_object = function.cls is not None and function.cls is frame.cls  # `self.args` of the object being read
         if instance is None:
             instance = frame.instance if same_object else None
-        inner = replace(inner, outer=function.outer, init=frame.init if same_object else function.init, instance=instance)
+        inner = replace(
+            inner, outer=function.outer, init=frame.init if same_object else function.init, instance=instance, returned_to=frame
+        )
         read = combined(self, paths, inner)
         call_span = frame.module.span(node) if node is not None else None
         return read.via(*(s for s in (call_span,) if s is not None), *hops)
