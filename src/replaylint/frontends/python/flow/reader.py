@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from .actor_lists import actor_made, appended_actors
 from .anonymous import as_function
-from .arithmetic import CONVERSIONS, PATH_JOINS, arithmetic, converted, format_call, formatted, joined_path
+from .arithmetic import CONVERSIONS, PATH_JOINS, arithmetic, constant, converted, format_call, formatted, joined_path
 from .attribute_views import viewed_mapping
 from .binding import bind, computed, plain, positional_values
 from .bodies import token_map
@@ -90,7 +90,7 @@ class Reader:
         self.tree.charge(node, frame.module)
         module = frame.module
         if isinstance(node, ast.Constant):
-            return Val(node.value, span=module.span(node))
+            return constant(node, module)
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
             inner = self.evaluate(node.operand, frame)
             number = inner.value
