@@ -49,7 +49,7 @@ from .method_calls import plain_method
 from .module import FUNCTIONS, Module, Placed, global_writes, local_import
 from .objects import Class, Instance, field, instance, is_record, library_call, method_result
 from .parameter_writes import written_on_parameter
-from .parsed_texts import json_text, parsed_text, text_parser
+from .parsed_texts import parsed_text, text_parser, text_writer
 from .program_environment import environment_read
 from .refs import ENGINE_CONFIGS, Bound, Engine, Function, Partial, Qualified, engine_name, is_params
 from .registries import registered
@@ -358,7 +358,6 @@ class Reader:
         return method_result(self, callee, func, node, frame)
 
     def _library_call(self, name: str, node: ast.Call, frame: Frame) -> Val:
-        short = name.rsplit(".", 1)[-1]
         if name in ("dict",) and not any(isinstance(a, ast.Starred) for a in node.args):
             return dict_call(self, node, frame)
         if name == "dict.fromkeys":
@@ -378,8 +377,8 @@ class Reader:
             parsed = parsed_text(self.evaluate(node.args[0], frame), parser)
             if parsed is not NOTHING or name not in FILE_LOADERS:
                 return parsed  # else `json.loads(path.read_text())`: the file, read below
-        if short == "dumps" and name.startswith("json") and node.args:
-            return json_text(self.evaluate(node.args[0], frame))
+        if (writer := text_writer(name)) is not None and node.args:
+            return writer(self.evaluate(node.args[0], frame))  # `json.dumps(spec)`, `shlex.quote(text)`
         if name in ("omegaconf.OmegaConf.load", "OmegaConf.load"):
             return loaded(self, node, frame)
         if name in ("omegaconf.OmegaConf.merge", "OmegaConf.merge"):
