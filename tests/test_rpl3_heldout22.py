@@ -77,10 +77,6 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 PENDING: dict[str, str] = {
     "k8s_server_thinking_budget_per_request_helper": "round 22 first run (stop 45): RPL303 missed (rollout/params.py:7)",
     "nomad_server_logit_bias_from_per_task_json_table": "round 22 first run (stop 45): RPL302 missed (configs/tasks.json:6)",
-    "popen_shlex_fstring_helper_mask_without_scale_out": "round 22 first run (stop 45): RPL301 reported at launch/serve.py:11"
-    " (the f-string's first line), not at the mask word's line 12",
-    "popen_shlex_speculative_config_json_file_synthetic": "round 22 first run (stop 45): RPL306 missed (configs/speculative.json:6)",
-    "shell_flag_string_built_in_loop_trace_replay": "round 22 first run (stop 45): RPL305 missed (scripts/serve.sh:5)",
 }
 
 
