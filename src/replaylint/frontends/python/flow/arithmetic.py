@@ -98,7 +98,7 @@ def formatted(reader: Evaluates, node: ast.JoinedStr, frame: Frame) -> Val:
         read = reader.evaluate(value.value, frame)
         plain = value.conversion == -1 and value.format_spec is None
         if plain and not read.known:
-            pieces.append(Val(span=frame.module.span(value.value), assumptions=read.assumptions))
+            pieces.append(read if read.parts else Val(span=frame.module.span(value.value), assumptions=read.assumptions))
             continue
         spec = formatted(reader, value.format_spec, frame) if isinstance(value.format_spec, ast.JoinedStr) else Val("")
         if not _plain(read.value) or not isinstance(spec.value, str) or _WIDE.search(spec.value):
