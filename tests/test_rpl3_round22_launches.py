@@ -281,3 +281,26 @@ subprocess.run(f"vllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode
 """
     write(tmp_path, {"serve.py": text})
     assert found(tmp_path) == []  # `shlex.quote("--enable-scale-out")` is that word as it is
+
+
+def test_a_loop_over_an_empty_word_list_never_runs_its_body(tmp_path: Path) -> None:
+    text = LOOP_SCRIPT.replace("WORD", "enable-trace-replay").replace("LIST", "$NOTHING").replace('FLAGS=""', 'FLAGS=""\nNOTHING=""')
+    write(tmp_path, {"serve.sh": text.replace("$FLAGS\n", "--return-sampling-mask $FLAGS\n")})
+    assert found(tmp_path) == [("RPL301", "serve.sh", 12)]
+
+
+def test_loops_inside_loops_are_read_turn_by_turn_only_within_a_bound(tmp_path: Path) -> None:
+    nested = """#!/usr/bin/env bash
+for seed in SEEDS; do
+  FLAGS=""
+  for feature in return-sampling-mask enable-scale-out enable-trace-replay; do
+    FLAGS="$FLAGS --$feature"
+  done
+  vllm serve Qwen/Qwen3-8B --seed "$seed" --logprobs-mode processed_logprobs $FLAGS &
+done
+wait
+"""
+    write(tmp_path / "few", {"serve.sh": nested.replace("SEEDS", "1 2 3")})
+    write(tmp_path / "many", {"serve.sh": nested.replace("SEEDS", " ".join(str(seed) for seed in range(11)))})
+    assert found(tmp_path / "few") == [("RPL305", "serve.sh", 4)]
+    assert found(tmp_path / "many") == []  # 33 turns: the inner loop's flags are not known

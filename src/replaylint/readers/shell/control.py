@@ -31,6 +31,7 @@ class ControlFlow:
     context: ExtractContext
     nesting: int
     functions: dict[str, tuple[Node, Place]]
+    turns_around = 1  # the turns of the `for` loops read turn by turn around the statement being read, multiplied
 
     def _fed_script(self, command: Node, redirect: Node, place: Place, worlds: list[World]) -> None:
         raise NotImplementedError
@@ -205,14 +206,24 @@ class ControlFlow:
         name = place.parsed.source(variable)
         results: list[World] = []
         for world in worlds:
-            turns = _turns(values, place, world, words_of(place, node))
-            if turns is None or relevant_env(name) or name in world.exported or name in world.env:
+            turns = _loop_words(values, place, world, words_of(place, node))
+            exported = relevant_env(name) or name in world.exported or name in world.env
+            if turns is None or exported or len(turns) * self.turns_around > _MAX_TURNS:
                 results.extend(self._loop(node, place, [world]))
-                continue
-            results.extend(self._turn_by_turn(node, body, name, turns, place, world))
+            elif turns:
+                results.extend(self._turn_by_turn(node, body, name, turns, place, world))
+            else:
+                results.append(world)  # no word: the body never runs
         return results
 
     def _turn_by_turn(self, node: Node, body: Node, name: str, turns: list[tuple[Chunk, ...]], place: Place, world: World) -> list[World]:
+        self.turns_around *= len(turns)
+        try:
+            return self._each_turn(node, body, name, turns, place, world)
+        finally:
+            self.turns_around //= len(turns)
+
+    def _each_turn(self, node: Node, body: Node, name: str, turns: list[tuple[Chunk, ...]], place: Place, world: World) -> list[World]:
         for word in turns:
             world = world.copy()
             world.variables[name] = Scalar(word)
@@ -230,15 +241,15 @@ class ControlFlow:
         return worlds
 
 
-_MAX_TURNS = 32  # words a `for` loop is read over turn by turn
+_MAX_TURNS = 32  # turns of the `for` loops read turn by turn, one inside another multiplied
 
 
-def _turns(values: list[Node], place: Place, world: World, words: Container) -> list[tuple[Chunk, ...]] | None:
+def _loop_words(values: list[Node], place: Place, world: World, words: Container) -> list[tuple[Chunk, ...]] | None:
     """The words a `for` loop runs over, each as the chunks it is written in; None when one is not known."""
     expander = Expander(place, world.scope(), words)
     fields = [field for value in values for field in expander.fields(value)]
     turns = [element_chunks(field) for field in fields if field.known]
-    if len(turns) != len(fields) or len(turns) > _MAX_TURNS or expander.oversized:
+    if len(turns) != len(fields) or expander.oversized:
         return None
     return turns if all(isinstance(chunk, Chunk) for turn in turns for chunk in turn) else None  # type: ignore[return-value]
 
