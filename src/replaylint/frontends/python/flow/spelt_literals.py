@@ -14,6 +14,7 @@ from .module import Module
 
 _OPENING = re.compile(r"[rRuUfF]{0,2}('''|\"\"\"|'|\")")
 _BETWEEN = re.compile(r"(?:\s|\\\r?\n|#[^\r\n]*)*")  # between joined literals: spaces, line continuations, comments
+_MAX_TEXT = 4096  # characters of a text placed part by part (`shell_strings` reads no longer command)
 _CLOSING_REPLACEMENT = re.compile(r"\s*(?:![rsa])?\s*\}")  # after a replacement's expression: `!r}`, `}`
 
 
@@ -37,8 +38,8 @@ def joined_parts(module: Module, node: ast.Constant) -> tuple[Val, ...]:
     literal, or when the parts cannot be placed (an escape)."""
     text = node.value
     span = module.span(node)
-    if not isinstance(text, str) or span.end - span.start == len(text) + 2:
-        return ()  # one plain literal (`"..."`): its characters are placed already
+    if not isinstance(text, str) or span.end - span.start == len(text) + 2 or len(text) > _MAX_TEXT:
+        return ()  # one plain literal (`"..."`): its characters are placed already; a long text is no command line
     cursor = Cursor(span.start)
     placed = spelt(module, cursor, text)
     return placed if len(placed) > 1 else ()
