@@ -81,7 +81,9 @@ def shell_quoted(read: Val) -> Val:
     it keeps the text's keys (`shlex.quote(json.dumps(spec))`); a text not known is still one word."""
     if read.known and not isinstance(read.value, str):
         return NOTHING
-    if read.known and (shlex.quote(read.value) == read.value or "'" in read.value):
+    if read.known and shlex.quote(read.value) == read.value:
+        return read
+    if read.known and "'" in read.value:
         return replace(read, value=shlex.quote(read.value), parts=())
     quote = Val("'", span=read.span)
     return Val(shlex.quote(read.value) if read.known else UNKNOWN, span=read.span, parts=(quote, read, quote), assumptions=read.assumptions)
