@@ -74,12 +74,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
-PENDING: dict[str, str] = {
-    "popen_shlex_fstring_helper_mask_without_scale_out": "round 22 first run (stop 45): RPL301 reported at launch/serve.py:11"
-    " (the f-string's first line), not at the mask word's line 12",
-    "popen_shlex_speculative_config_json_file_synthetic": "round 22 first run (stop 45): RPL306 missed (configs/speculative.json:6)",
-    "shell_flag_string_built_in_loop_trace_replay": "round 22 first run (stop 45): RPL305 missed (scripts/serve.sh:5)",
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_a_third_are_clean() -> None:

@@ -211,7 +211,7 @@ def test_a_command_line_kept_in_a_string_with_unknown_pieces_is_read_as_a_script
     # ...; do BASE_CMD="${BASE_CMD} $arg"; done; eval "$BASE_CMD &"`)
     looped = only('C="vllm serve m --return-sampling-mask"\nfor a in "$@"; do C="${C} $a"; done\neval "$C &"\n')
     assert looped.open_ended and looped.settings["return_sampling_mask"].value is True
-    assert launches('C="vllm serve m"\nfor a in x; do C="$a ${C}"; done\neval "$C"\n') == []  # a prepend: the start is gone
+    assert launches('C="vllm serve m"\nfor a in $(ls); do C="$a ${C}"; done\neval "$C"\n') == []  # a prepend: the start is gone
     # more paths than are followed one by one keep what they share (vLLM's nixl accuracy tests)
     branches = "".join(f'if [[ -n "$F{i}" ]]; then C="${{C}} --flag-{i}"; fi\n' for i in range(5))
     text = 'if [[ -z "$DP" ]]; then P="VLLM_PORT=$A"; else P="VLLM_PORT=$B"; fi\n'
@@ -412,8 +412,13 @@ def test_and_or_lists() -> None:
 
 
 def test_loop_variables_are_unknown() -> None:
-    launch = only('MODE=processed_logprobs\nfor MODE in a b; do :; done\nvllm serve m --logprobs-mode "$MODE"\n')
+    launch = only('MODE=processed_logprobs\nfor MODE in $(ls); do :; done\nvllm serve m --logprobs-mode "$MODE"\n')
     assert launch.value("logprobs_mode") is UNKNOWN
+
+
+def test_a_loop_over_words_spelt_out_leaves_its_variable_at_the_last_word() -> None:
+    launch = only('MODE=processed_logprobs\nfor MODE in a b; do :; done\nvllm serve m --logprobs-mode "$MODE"\n')
+    assert launch.value("logprobs_mode") == "b"
 
 
 def test_functions_run_at_their_call_sites() -> None:

@@ -35,7 +35,7 @@ def codes(check, text: str) -> list[str]:
 
 
 def test_the_smallest_reproduction_is_found_and_judged(check) -> None:
-    text = 'for i in 0; do B="A=$i ${X:+Y=$X} vllm serve m --return-sampling-mask"; eval "$B"; done\n'
+    text = 'for i in $(seq 0); do B="A=$i ${X:+Y=$X} vllm serve m --return-sampling-mask"; eval "$B"; done\n'
     assert "RPL003" in codes(check, text)
 
 
@@ -56,13 +56,13 @@ def test_vllms_eval_in_a_loop_is_reported(check) -> None:
 
 
 def test_a_string_run_by_bash_c_reads_its_prefixes_the_same_way() -> None:
-    text = 'for i in 1; do C="${A:+CUDA_VISIBLE_DEVICES=$A} VLLM_PORT=$i vllm serve m --return-sampling-mask"; bash -c "$C"; A=$i; done\n'
+    text = 'for i in $(seq 1); do C="${A:+CUDA_VISIBLE_DEVICES=$A} VLLM_PORT=$i vllm serve m --return-sampling-mask"; bash -c "$C"; A=$i; done\n'
     (launch,) = launches(text)
     assert launch.get("model").value == "m"
 
 
 def test_a_quoted_operand_is_a_prefix_too() -> None:
-    text = 'for i in 1; do X=$i; eval "${X:+"CUDA_VISIBLE_DEVICES=${X}"} vllm serve m --return-sampling-mask"; done\n'
+    text = 'for i in $(seq 1); do X=$i; eval "${X:+"CUDA_VISIBLE_DEVICES=${X}"} vllm serve m --return-sampling-mask"; done\n'
     (launch,) = launches(text)
     assert launch.get("model").value == "m"
 
@@ -71,8 +71,8 @@ def test_an_optional_vllm_variable_makes_the_environment_unknown_not_absent(chec
     """The export says `0`, which vLLM 0.34.0 refuses (RPL206); the eval'd prefix may replace it."""
     exported = "export VLLM_USE_V2_MODEL_RUNNER=0\n"
     command = "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out"
-    assert "RPL206" in codes(check, exported + f'for i in 1; do X=$i; C="{command}"; eval "$C"; done\n')
-    prefixed = exported + f'for i in 1; do X=$i; C="${{X:+VLLM_USE_V2_MODEL_RUNNER=$X}} {command}"; eval "$C"; done\n'
+    assert "RPL206" in codes(check, exported + f'for i in $(seq 1); do X=$i; C="{command}"; eval "$C"; done\n')
+    prefixed = exported + f'for i in $(seq 1); do X=$i; C="${{X:+VLLM_USE_V2_MODEL_RUNNER=$X}} {command}"; eval "$C"; done\n'
     assert "RPL206" not in codes(check, prefixed)
     (launch,) = launches(prefixed)
     assert launch.env["VLLM_USE_V2_MODEL_RUNNER"].value is UNKNOWN
@@ -88,13 +88,13 @@ def test_an_optional_vllm_variable_makes_the_environment_unknown_not_absent(chec
     ],
 )
 def test_an_unknown_that_may_be_a_command_still_hides_the_launch(unknown: str) -> None:
-    text = f'for i in 1; do X=$i; PREFIX=$i; eval "{unknown} vllm serve m --return-sampling-mask"; done\n'
+    text = f'for i in $(seq 1); do X=$i; PREFIX=$i; eval "{unknown} vllm serve m --return-sampling-mask"; done\n'
     assert launches(text) == []
 
 
 def test_outside_a_script_read_again_the_expansion_is_the_command_name() -> None:
     """bash recognises assignments before expanding: `${X:+Y=$X} vllm serve` runs `Y=1`."""
-    text = "for i in 1; do X=$i; ${X:+Y=$X} vllm serve m --return-sampling-mask; done\n"
+    text = "for i in $(seq 1); do X=$i; ${X:+Y=$X} vllm serve m --return-sampling-mask; done\n"
     assert launches(text) == []
 
 
@@ -103,7 +103,7 @@ def test_assignments_spelled_differently_on_paths_past_the_world_limit_stay_pref
     four unknown tests (32 paths, more than are followed one by one: their strings are joined)."""
     appends = "".join(f'  if [[ -n "$F{n}" ]]; then C="$C --opt{n}"; fi\n' for n in range(4))
     text = (
-        "for i in 1; do\n"
+        "for i in $(seq 1); do\n"
         '  if [[ -z "$DP_EP" ]]; then E="VLLM_PORT=$((30000 + i))"; else E="VLLM_DP_MASTER_PORT=$((30000 + i))"; fi\n'
         '  C="${L:+VLLM_KV_CACHE_LAYOUT=$L} $E UCX_NET_DEVICES=all vllm serve m --return-sampling-mask"\n' + appends + '  eval "$C &"\n'
         "done\n"
@@ -117,7 +117,7 @@ def test_assignments_spelled_differently_on_paths_past_the_world_limit_stay_pref
 
 
 def test_an_open_ended_launch_names_the_outer_expansions_not_placeholders() -> None:
-    text = 'for i in 1; do M=$i; C="${X:+Y=$X} vllm serve $M --return-sampling-mask --attention-backend=$B"; eval "$C"; done\n'
+    text = 'for i in $(seq 1); do M=$i; C="${X:+Y=$X} vllm serve $M --return-sampling-mask --attention-backend=$B"; eval "$C"; done\n'
     (launch,) = launches(text)
     assert launch.open_ended
     assert any("$B" in reason for reason in launch.open_reasons) and all("__replaylint" not in reason for reason in launch.open_reasons)

@@ -15,9 +15,9 @@ from .expand import Expander
 from .grammar import Node
 from .nodes import code, descendants, exits, if_branches, words_of
 from .place import Place
-from .splitting import matches
-from .values import NO_DEFAULTS
-from .world import World, join
+from .splitting import element_chunks, matches
+from .values import NO_DEFAULTS, Chunk, Container, Scalar
+from .world import World, join, relevant_env
 
 # Statements inside statements (`if` in `if`, `{ }`, loops): bash takes hundreds, scripts use a
 # dozen. Deeper code is not read (Python's stack) and is reported (RPL902).
@@ -31,6 +31,7 @@ class ControlFlow:
     context: ExtractContext
     nesting: int
     functions: dict[str, tuple[Node, Place]]
+    turns_around = 1  # the turns of the `for` loops read turn by turn around the statement being read, multiplied
 
     def _fed_script(self, command: Node, redirect: Node, place: Place, worlds: list[World]) -> None:
         raise NotImplementedError
@@ -193,8 +194,44 @@ class ControlFlow:
         return worlds
 
     _while_statement = _loop
-    _for_statement = _loop
     _c_style_for_statement = _loop
+
+    def _for_statement(self, node: Node, place: Place, worlds: list[World]) -> list[World]:
+        """`for feature in $FEATURES; do FLAGS="$FLAGS --$feature"; done` over words all known: the body once per
+        word, in order, the variable holding the word where it is written; else what any loop does (`_loop`)."""
+        variable, body = node.child_by_field_name("variable"), node.child_by_field_name("body")
+        values = node.children_by_field_name("value")
+        if variable is None or body is None or not values or _leaves_early(body, place):
+            return self._loop(node, place, worlds)
+        name = place.parsed.source(variable)
+        results: list[World] = []
+        for world in worlds:
+            turns = _loop_words(values, place, world, words_of(place, node))
+            exported = relevant_env(name) or name in world.exported or name in world.env
+            if turns is None or exported or len(turns) * self.turns_around > _MAX_TURNS:
+                results.extend(self._loop(node, place, [world]))
+            elif turns:
+                results.extend(self._turn_by_turn(node, body, name, turns, place, world))
+            else:
+                results.append(world)  # no word: the body never runs
+        return results
+
+    def _turn_by_turn(self, node: Node, body: Node, name: str, turns: list[tuple[Chunk, ...]], place: Place, world: World) -> list[World]:
+        self.turns_around *= len(turns)
+        try:
+            return self._each_turn(node, body, name, turns, place, world)
+        finally:
+            self.turns_around //= len(turns)
+
+    def _each_turn(self, node: Node, body: Node, name: str, turns: list[tuple[Chunk, ...]], place: Place, world: World) -> list[World]:
+        for word in turns:
+            world = world.copy()
+            world.variables[name] = Scalar(word)
+            turned = self.statement(body, place, [world])
+            if len(turned) != 1:  # the body forks (`if`): the turns after are not read one by one
+                return self._loop(node, place, turned)
+            world = turned[0]
+        return [world]
 
     def _function_definition(self, node: Node, place: Place, worlds: list[World]) -> list[World]:
         name = node.child_by_field_name("name")
@@ -202,3 +239,25 @@ class ControlFlow:
         if name is not None and body is not None:
             self.functions[place.parsed.source(name)] = (body, place)
         return worlds
+
+
+_MAX_TURNS = 32  # turns of the `for` loops read turn by turn, one inside another multiplied
+
+
+def _loop_words(values: list[Node], place: Place, world: World, words: Container) -> list[tuple[Chunk, ...]] | None:
+    """The words a `for` loop runs over, each as the chunks it is written in; None when one is not known."""
+    expander = Expander(place, world.scope(), words)
+    fields = [field for value in values for field in expander.fields(value)]
+    turns = [element_chunks(field) for field in fields if field.known]
+    if len(turns) != len(fields) or expander.oversized:
+        return None
+    return turns if all(isinstance(chunk, Chunk) for turn in turns for chunk in turn) else None  # type: ignore[return-value]
+
+
+def _leaves_early(body: Node, place: Place) -> bool:
+    """A loop body that may leave a turn early (`break`, `continue`, `return`, `exit`)."""
+    for node in descendants(body):
+        name = node.child_by_field_name("name") if node.type == "command" else None
+        if name is not None and place.parsed.source(name) in ("break", "continue", "return", "exit"):
+            return True
+    return False

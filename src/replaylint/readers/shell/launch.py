@@ -222,6 +222,9 @@ def written_at(word: Field, world: World, spans: ScriptSpans) -> Span | None:
     """Where the value of a word that is one variable alone (`"$SPEC"`, `${MODE}`) is written:
     the host's `ENV`/`env:` value when the script did not set it again, else the script's own
     assignment (its text, not a default taken for an unset variable)."""
+    if word.variable is None and _assembled_option(word):
+        named = max(word.chunks, key=lambda chunk: sum(char.isalnum() for char in chunk.text))  # type: ignore[union-attr]
+        return spans.span(named.start, named.end)
     chunk = word.chunks[0] if word.variable is not None and word.known and len(word.chunks) == 1 else None
     if not isinstance(chunk, Chunk) or chunk.site is None or chunk.assumed is not None:
         return None
@@ -230,6 +233,15 @@ def written_at(word: Field, world: World, spans: ScriptSpans) -> Span | None:
     if written is not None and (chunk.start, chunk.end) == (written.start, written.end):
         return written if chunk.text == entry.setting.value else None  # type: ignore[union-attr]
     return spans.span(chunk.start, chunk.end) if chunk.exact else None
+
+
+def _assembled_option(word: Field) -> bool:
+    """An option's name a variable holds put together from pieces written apart (`FLAGS="$FLAGS --$feature"`
+    over `FEATURES="... enable-trace-replay"`): it is named where most of its letters are written."""
+    if not (word.known and len(word.chunks) > 1 and word.text.startswith("-") and "=" not in word.text):  # type: ignore[union-attr]
+        return False
+    chunks = [chunk for chunk in word.chunks if isinstance(chunk, Chunk) and chunk.exact and chunk.assumed is None]
+    return len(chunks) == len(word.chunks) and chunks[0].site is not None and len({chunk.site for chunk in chunks}) == 1
 
 
 def _config_render() -> Callable | None:

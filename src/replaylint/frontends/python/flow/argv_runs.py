@@ -23,6 +23,7 @@ from .facts import NOTHING, Val
 from .frames import Evaluates, Frame, reaching
 from .module import Module
 from .parsed_texts import DumpedMapping
+from .program_environment import environment_read
 from .refs import Qualified
 from .yaml_configs import path_of
 
@@ -107,3 +108,13 @@ def _python(reader: Evaluates, program: ast.expr, frame: Frame) -> bool:
     if isinstance(read.ref, Qualified):
         return read.ref.name == "sys.executable"
     return isinstance(read.value, str) and _PYTHON.fullmatch(os.path.basename(read.value)) is not None
+
+
+def run_input(reader: Evaluates, name: str, key: object, node: ast.Subscript, frame: Frame) -> Val | None:
+    """What a program is given, read by name: `os.environ[key]` (the module's own `os.environ[key] = ...`, else
+    what its runs give it) and `sys.argv[i]` (what the tree's Python programs that run this one give it)."""
+    if name == "os.environ" and isinstance(key, str):
+        return environment_read(reader, key, node, frame)
+    if name == "sys.argv" and type(key) is int and key >= 1:
+        return argv_word(reader, key, frame)
+    return None

@@ -18,6 +18,8 @@ from urllib.parse import urljoin
 from ....model import Span
 from .facts import NOTHING, Val
 from .frames import Evaluates, Frame
+from .module import Module
+from .spelt_literals import Cursor, joined_parts, past_replacement, spelt
 from .yaml_configs import NamedFile, named_file
 
 _MAX_TEXT = 4096  # characters of a text the reader builds
@@ -73,6 +75,11 @@ def arithmetic(reader: Evaluates, node: ast.BinOp, frame: Frame) -> Val:
     return replace(made, parts=(left, right)) if isinstance(made.value, str) and isinstance(node.op, ast.Add) else made
 
 
+def constant(node: ast.Constant, module: Module) -> Val:
+    """A literal; a text written as several joined literals keeps where each is written."""
+    return Val(node.value, span=module.span(node), parts=joined_parts(module, node))
+
+
 def formatted(reader: Evaluates, node: ast.JoinedStr, frame: Frame) -> Val:
     """An f-string whose every replacement is a known value; else its pieces, those known and
     those not (`f"vllm serve {model} {extra}"`, which a shell may split)."""
@@ -80,21 +87,19 @@ def formatted(reader: Evaluates, node: ast.JoinedStr, frame: Frame) -> Val:
     pieces: list[Val] = []
     text = []
     module = frame.module
-    cursor = module.span(node).start
+    cursor = Cursor(module.span(node).start)
     for value in node.values:
         if isinstance(value, ast.Constant):
             text.append(str(value.value))
-            span = _constant_span(module, node, str(value.value), cursor)
-            cursor = span.end if span is not None else cursor
-            pieces.append(Val(str(value.value), span=span or module.span(node)))
+            pieces += spelt(module, cursor, text[-1]) or (Val(text[-1], span=module.span(node)),)
             continue
         if not isinstance(value, ast.FormattedValue):
             return NOTHING
-        cursor = module.span(value.value).end
+        past_replacement(module, cursor, value)
         read = reader.evaluate(value.value, frame)
         plain = value.conversion == -1 and value.format_spec is None
         if plain and not read.known:
-            pieces.append(Val(span=frame.module.span(value.value), assumptions=read.assumptions))
+            pieces.append(read if read.parts else Val(span=frame.module.span(value.value), assumptions=read.assumptions))
             continue
         spec = formatted(reader, value.format_spec, frame) if isinstance(value.format_spec, ast.JoinedStr) else Val("")
         if not _plain(read.value) or not isinstance(spec.value, str) or _WIDE.search(spec.value):
@@ -126,21 +131,6 @@ def _decided_elsewhere(read: Val, written: Span | None) -> Span | None:
     if not isinstance(read.value, str) or span is None or written is None:
         return None
     return span if (span.path, span.start_line) != (written.path, written.start_line) else None
-
-
-def _constant_span(module, node: ast.JoinedStr, text: str, cursor: int) -> Span | None:
-    """Where an f-string's literal piece is written, when it is spelt as it is right after `cursor`
-    (the prefix and quote, or the `}` of the replacement before it): CPython 3.11 places every
-    piece at the whole f-string; a piece joined from several literals is not spelt anywhere."""
-    whole = module.span(node)
-    written = module.source.text[cursor : whole.end]
-    found = written.find(text)
-    if not text or found == -1 or any(char not in _SKIPPED for char in written[:found]):
-        return None
-    return module.source.index.span(cursor + found, cursor + found + len(text))
-
-
-_SKIPPED = set("}!rsaRfFuU\"'")
 
 
 TEXT_METHODS = ("replace", "lower", "upper", "strip", "lstrip", "rstrip", "removeprefix", "removesuffix")

@@ -1,5 +1,6 @@
 """Texts the program parses into values: `json.loads(TEXT)` and `ast.literal_eval(TEXT)` of a
-text the flow knows (`'{"return_sampling_mask": true}'`, LLaMA-Factory's `vllm_config` string).
+text the flow knows (`'{"return_sampling_mask": true}'`, LLaMA-Factory's `vllm_config` string),
+and texts it writes from them: `json.dumps(value)`, `shlex.quote(text)` (one shell word).
 Parsing a literal evaluates nothing: `ast.literal_eval` reads only literals and refuses names,
 calls and attributes."""
 
@@ -7,10 +8,11 @@ from __future__ import annotations
 
 import ast
 import json
+import shlex
 from dataclasses import replace
 from typing import Any, Callable
 
-from ....model import Setting
+from ....model import UNKNOWN, Setting
 from ....records import record
 from .dicts import as_val
 from .facts import NOTHING, Entry, Kwargs, Val
@@ -92,6 +94,26 @@ def json_text(read: Val) -> Val:
 
 def _keys_texts(found: Kwargs) -> bool:
     return all(isinstance(name, str) for name in found.entries)
+
+
+def shell_quoted(read: Val) -> Val:
+    """`shlex.quote(text)`: the text as one shell word, its quotes pieces of their own so that a shell splitting
+    it keeps the text's keys (`shlex.quote(json.dumps(spec))`); a text not known is still one word."""
+    if read.known and not isinstance(read.value, str):
+        return NOTHING
+    if read.known and shlex.quote(read.value) == read.value:
+        return read
+    if read.known and "'" in read.value:
+        return replace(read, value=shlex.quote(read.value), parts=())
+    quote = Val("'", span=read.span)
+    return Val(shlex.quote(read.value) if read.known else UNKNOWN, span=read.span, parts=(quote, read, quote), assumptions=read.assumptions)
+
+
+def text_writer(name: str) -> Callable[[Val], Val] | None:
+    """What a library call that writes a text of its one argument makes of it (`json.dumps`, `shlex.quote`)."""
+    if name.startswith("json") and name.endswith(".dumps"):
+        return json_text
+    return shell_quoted if name in ("shlex.quote", "pipes.quote") else None
 
 
 def _writable(value: Any) -> bool:

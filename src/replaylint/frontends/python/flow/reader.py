@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 from .actor_lists import actor_made, appended_actors
 from .anonymous import as_function
-from .argv_runs import argv_word
-from .arithmetic import CONVERSIONS, PATH_JOINS, arithmetic, converted, format_call, formatted, joined_path
+from .argv_runs import run_input
+from .arithmetic import CONVERSIONS, PATH_JOINS, arithmetic, constant, converted, format_call, formatted, joined_path
 from .attribute_views import viewed_mapping
 from .binding import bind, computed, plain, positional_values
 from .bodies import token_map
@@ -50,8 +50,7 @@ from .method_calls import plain_method
 from .module import FUNCTIONS, Module, Placed, global_writes, local_import
 from .objects import Class, Instance, field, instance, is_record, library_call, method_result
 from .parameter_writes import written_on_parameter
-from .parsed_texts import json_text, parsed_text, text_parser
-from .program_environment import environment_read
+from .parsed_texts import parsed_text, text_parser, text_writer
 from .refs import ENGINE_CONFIGS, Bound, Engine, Function, Partial, Qualified, engine_name, is_params
 from .registries import registered
 from .returns import combined
@@ -91,7 +90,7 @@ class Reader:
         self.tree.charge(node, frame.module)
         module = frame.module
         if isinstance(node, ast.Constant):
-            return Val(node.value, span=module.span(node))
+            return constant(node, module)
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
             inner = self.evaluate(node.operand, frame)
             number = inner.value
@@ -304,13 +303,10 @@ class Reader:
         key = node.slice.value if isinstance(node.slice, ast.Constant) else self._key(node.slice, owner, frame)
         if owner.kwargs is not None and isinstance(key, str) and key in owner.kwargs.entries:
             return field(self, owner, key, frame)  # a nested mapping stays one (`cfg["engine"]`)
-        if isinstance(owner.ref, Qualified) and owner.ref.name == "os.environ" and isinstance(key, str):
-            return environment_read(self, key, node, frame)  # the module's own `os.environ[key] = ...`, else what its runs give it
-        if isinstance(owner.ref, Qualified) and owner.ref.name == "sys.argv" and type(key) is int and key >= 1:
-            return argv_word(self, key, frame)  # what the tree's Python programs that run this one give it
-        items = owner.ref
-        if isinstance(items, tuple) and isinstance(key, int) and not isinstance(key, bool) and -len(items) <= key < len(items):
-            return items[key]  # `parser.parse_args_into_dataclasses()[0]`
+        if isinstance(owner.ref, Qualified) and (given := run_input(self, owner.ref.name, key, node, frame)) is not None:
+            return given  # `os.environ[key]`, `sys.argv[1]`
+        if isinstance(owner.ref, tuple) and type(key) is int and -len(owner.ref) <= key < len(owner.ref):
+            return owner.ref[key]  # `parser.parse_args_into_dataclasses()[0]`
         if isinstance(owner.ref, Class):  # `Preset["VIDEO"]` of an Enum
             return enum_member(self, owner.ref, node.slice, frame) or sliced(owner, node)
         return item_call(self, node, owner.ref, frame) if isinstance(owner.ref, Instance) and owner.ref.plain else sliced(owner, node)
@@ -361,7 +357,6 @@ class Reader:
         return method_result(self, callee, func, node, frame)
 
     def _library_call(self, name: str, node: ast.Call, frame: Frame) -> Val:
-        short = name.rsplit(".", 1)[-1]
         if name in ("dict",) and not any(isinstance(a, ast.Starred) for a in node.args):
             return dict_call(self, node, frame)
         if name == "dict.fromkeys":
@@ -381,8 +376,8 @@ class Reader:
             parsed = parsed_text(self.evaluate(node.args[0], frame), parser)
             if parsed is not NOTHING or name not in FILE_LOADERS:
                 return parsed  # else `json.loads(path.read_text())`: the file, read below
-        if short == "dumps" and name.startswith("json") and node.args:
-            return json_text(self.evaluate(node.args[0], frame))
+        if (writer := text_writer(name)) is not None and node.args:
+            return writer(self.evaluate(node.args[0], frame))  # `json.dumps(spec)`, `shlex.quote(text)`
         if name in ("omegaconf.OmegaConf.load", "OmegaConf.load"):
             return loaded(self, node, frame)
         if name in ("omegaconf.OmegaConf.merge", "OmegaConf.merge"):
