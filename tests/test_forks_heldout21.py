@@ -57,7 +57,6 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 
 PENDING: dict[str, str] = {
     "oi_helper_engine_kwargs_requests_without_top_k": "round 21 first run (stop 45): RPL102 missed (open_instruct/vllm_utils.py:140)",
-    "prime_validator_logits_processors_key": "round 21 first run (stop 45): RPL001 missed (examples/replay/inference.toml:7)",
     "skyrl_post_init_mask_eval_greedy_default": "round 21 first run (stop 45): RPL101 missed (skyrl/train/config/config.py:1217)",
 }
 

@@ -377,14 +377,15 @@ def _truncating_sampling(document: TomlDocument) -> tuple[Any, Span, str] | None
 def _forked_namespace(
     document: TomlDocument, base: tuple[str, ...], forked: PrimeRlFork, settings: dict[str, Setting], env: Mapping[str, Setting] | None
 ) -> tuple[Assumption, ...]:
-    """The fork's `VllmConfig` field defaults (a key the file writes wins; its `model_post_init`
-    writes win over the file), its `to_namespace`
-    writes (a default gives way to the file's key), its key table, then its writes under tests
-    of environment variables that `env` decides (at the line that sets the variable; what they
+    """The fork's `VllmConfig` field defaults (a key the file writes wins; what its validators set wins over the file,
+    `prime_rl_table`), its `to_namespace` writes (a default gives way to the file's key), its key table, then its
+    writes under tests of environment variables that `env` decides (at the line that sets the variable; what they
     rest on is returned)."""
+    written = dict(settings)
     for name, line in forked.fields.items():
         settings.setdefault(name, line.setting(name))
-    settings.update((name, line.setting(name)) for name, line in forked.post_init.items())
+    if forked.table is not None:
+        forked.table.apply(settings, written)
     for name, (line, only_unset) in forked.namespace.items():
         if not (only_unset and name in settings):
             settings[name] = line.setting(name)
