@@ -43,13 +43,14 @@ class Line:
 @record(unsafe_hash=True)
 class Validated:
     """A replay field the table's own code sets: `line` (the value, UNKNOWN when not a literal);
-    `tests`: the `if` tests it sits under, as text over the table's keys read as `self.KEY` (None:
-    under a loop or a branch not read); `before`: set in the file's dict before validation (the
+    `tests`: the `if` tests it sits under, as text (None: under a loop or a branch not read), over
+    the table's keys as `holder` gives them (`self.KEY`, or the dict `data.get("KEY")`); `before`: set in the file's dict before validation (the
     file's key read, a field's default not), `only_unset` only where the file lacks the key."""
 
     name: str
     line: Line
     tests: tuple[str, ...] | None
+    holder: str = "self"
     before: bool = False
     only_unset: bool = False
 
@@ -89,35 +90,49 @@ class Table:
             return None, None
         read: list[str] = []
         for test in write.tests:
-            found = fork_conditions.evaluated(
-                ast.parse(test, mode="eval").body, lambda node: self._read(node, written, write.before, read), {}
-            )
+            found = fork_conditions.evaluated(ast.parse(test, mode="eval").body, lambda node: self._read(node, written, write, read), {})
             if found is UNKNOWN:
                 return None, None
             if not found:
                 return False, None
         return True, next((written[key] for key in read if key in written), None)
 
-    def _read(self, node: ast.expr, written: Mapping[str, Setting], before: bool, read: list[str]) -> Any:
+    def _read(self, node: ast.expr, written: Mapping[str, Setting], write: Validated, read: list[str]) -> Any:
+        if isinstance(node, ast.Name) and node.id == write.holder != "self":
+            given = {key: setting.value for key, setting in written.items()}
+            values = given if write.before else {**{key: line.value for key, line in self.defaults.items()}, **given}
+            return _Keys(values, self.changed, read)
         key = node.attr if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self" else None
-        if key is None or key in self.changed:
+        if key is None or key in self.changed or write.holder != "self":
             return UNKNOWN
         read.append(key)
         if key in written:
             return written[key].value
-        if before:
-            return _ABSENT
         default = self.defaults.get(key)
         return default.value if default is not None else UNKNOWN
 
 
-_ABSENT = None  # `data.get("KEY")` of a key the file does not write
+class _Keys(dict):
+    """The table's keys as a validator's dict holds them (`data.get("KEY")`), noting those read;
+    one the table's code may change reads as unknown."""
+
+    def __init__(self, values: Mapping[str, Any], changed: frozenset[str], read: list[str]) -> None:
+        super().__init__(values)
+        self.changed, self.read = changed, read
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        self.read.append(key)
+        return UNKNOWN if key in self.changed else super().get(key, default)
+
+    def __getitem__(self, key: Any) -> Any:
+        self.read.append(key)
+        return UNKNOWN if key in self.changed else super().__getitem__(key)
 
 
 def read(chain: list[ast.ClassDef], index: LineIndex, replay_fields: frozenset[str]) -> Table:
     """The table whose classes are `chain` (base first)."""
     defaults = {name: line for cls in chain for name, line in field_defaults(cls, index).items()}
-    methods = [(kind, node) for cls in chain for node in cls.body if (kind := _kind(node)) is not None]
+    methods = [(kind, node) for node in _run(chain) if (kind := _kind(node)) is not None]
     order = {"before": 0, "wrap": 0, "field": 1, "post_init": 2, "after": 3, "after-dict": 3}
     validated: list[Validated] = []
     changed: set[str] = set()
@@ -134,6 +149,29 @@ def read(chain: list[ast.ClassDef], index: LineIndex, replay_fields: frozenset[s
             if write.name in replay_fields:
                 validated.append(write)
     return Table(defaults, frozenset(changed), tuple(validated), frozenset(field_checked))
+
+
+def _run(chain: list[ast.ClassDef]) -> list[ast.FunctionDef]:
+    """The methods of the chain that run, base first: a subclass's method of a base's name hides
+    the base's unless it calls `super().NAME(...)`."""
+    hidden: set[str] = set()
+    found: list[ast.FunctionDef] = []
+    for cls in reversed(chain):
+        own = [node for node in cls.body if isinstance(node, ast.FunctionDef) and node.name not in hidden]
+        found[:0] = own
+        hidden.update(node.name for node in own if not _calls_super(node))
+    return found
+
+
+def _calls_super(method: ast.FunctionDef) -> bool:
+    return any(
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == method.name
+        and isinstance(node.func.value, ast.Call)
+        and _is_name(node.func.value.func, "super")
+        for node in ast.walk(method)
+    )
 
 
 def _kind(node: ast.stmt) -> str | None:
@@ -174,8 +212,7 @@ def _writes(method: ast.FunctionDef, kind: str, index: LineIndex) -> Iterator[Va
             text = f"{key} = {fork_source.snippet(index.text, value)}"
             known = fork_source.literal(value) if kind != "wrap" else UNKNOWN
             line = Line(known, fork_source.line_span(index.path, index.text, statement.lineno), text)
-            read_tests = None if tests is None else tuple(_as_self(test, holder) for test in tests)
-            yield Validated(key, line, read_tests if kind != "wrap" else None, before, only_unset)
+            yield Validated(key, line, tests if kind != "wrap" else None, "self" if on_self else holder, before, only_unset)
 
 
 def _conditions(body: list[ast.stmt], tests: tuple[str, ...] | None = ()) -> Iterator[tuple[ast.stmt, tuple[str, ...] | None]]:
@@ -195,28 +232,6 @@ def _conditions(body: list[ast.stmt], tests: tuple[str, ...] | None = ()) -> Ite
                     yield inner, None
         else:
             yield statement, tests
-
-
-def _as_self(test: str, holder: str) -> str:
-    """A test over the dict `holder` (`data.get("KEY")`, `data["KEY"]`) as one over `self.KEY`."""
-    tree = ast.parse(test, mode="eval")
-
-    class Reads(ast.NodeTransformer):
-        def visit_Call(self, node: ast.Call) -> ast.AST:
-            func = node.func
-            if isinstance(func, ast.Attribute) and func.attr == "get" and _is_name(func.value, holder) and len(node.args) == 1:
-                key = fork_source.literal(node.args[0])
-                if isinstance(key, str):
-                    return ast.Attribute(ast.Name("self", ast.Load()), key, ast.Load())
-            return self.generic_visit(node)
-
-        def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
-            key = fork_source.literal(node.slice)
-            if _is_name(node.value, holder) and isinstance(key, str):
-                return ast.Attribute(ast.Name("self", ast.Load()), key, ast.Load())
-            return self.generic_visit(node)
-
-    return test if holder == "self" else ast.unparse(Reads().visit(tree))
 
 
 def _returns_its_value(method: ast.FunctionDef) -> bool:
