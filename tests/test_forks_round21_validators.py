@@ -19,6 +19,7 @@ import pytest
 from forks_trees import findings, in_repository
 from test_forks_heldout21 import CORPUS
 from test_forks_round2_readers import edit
+from test_forks_round15_readers import POST_INIT as SUBCLASS_POST_INIT, PRIME_CONFIGS, PRIME_TOML, prime_tree
 
 CASE = "prime_validator_logits_processors_key"
 CONFIGS = "packages/prime-rl-configs/src/prime_rl/configs/inference.py"
@@ -182,3 +183,55 @@ def test_a_subclass_validator_of_the_same_name_replaces_the_bases(tmp_path: Path
         "vllm: QuietVllmConfig = Field(default_factory=QuietVllmConfig)",
     )
     assert findings(root) == found
+
+
+@pytest.mark.parametrize(("eager", "found"), [("true", {("RPL102", PRIME_TOML, 31)}), ("false", set())], ids=["key-on", "key-off"])
+def test_an_rl_toml_inference_vllm_key_decides_a_subclass_post_init(tmp_path: Path, eager: str, found: set) -> None:
+    """rl.toml's `[inference.vllm]` is the table as inference.toml's `[vllm]` is (round 15's tree: the mask its
+    subclass's `model_post_init` sets makes the eval source's `top_k = 0` an RPL102)."""
+    root = prime_tree(tmp_path)
+    edit(root / PRIME_CONFIGS, SUBCLASS_POST_INIT, "        if self.enforce_eager:\n            self.return_sampling_mask = True\n")
+    edit(root / PRIME_TOML, "[inference]\n", f"[inference]\n[inference.vllm]\nenforce_eager = {eager}\n")
+    assert findings(root) == found
+
+
+VLLM_FIELD = '    """vLLM server arguments, under vLLM\'s own argument names. Unknown fields pass through verbatim."""\n'
+INFERENCE_VALIDATOR = f"""
+    ban_think_tokens: bool = {{default}}
+
+    @model_validator(mode="after")
+    def add_ban_think_processor(self):
+        if self.ban_think_tokens and self.vllm.enforce_eager is False:
+            self.vllm.logits_processors = {PROCESSOR}
+        return self
+"""
+
+
+@pytest.mark.parametrize(
+    ("default", "toml_line", "found"),
+    [
+        ("False", "ban_think_tokens = true\n\n", {("RPL001", TOML, 3)}),  # the file's key decides, at its line
+        ("True", "", {("RPL001", CONFIGS, 457)}),  # on by default: the fork's write
+        ("False", "", set()),  # left off
+        ("True", "ban_think_tokens = false\n\n", set()),
+        ("False", "ban_think_tokens = true\n\n[server]\nport = 8000\n\n", {("RPL001", TOML, 3)}),
+    ],
+    ids=["key-on", "default-on", "key-left-off", "key-off", "with-server-table"],
+)
+def test_inference_config_validator_sets_the_vllm_table(tmp_path: Path, default: str, toml_line: str, found: set) -> None:
+    """`InferenceConfig`'s own validator writing `self.vllm.X` (as upstream's `auto_setup_kv_cache_offload` does),
+    behind an `[inference]` key of the fork's own; it runs after the `[vllm]` table's, whose keys it reads as
+    `self.vllm.KEY`."""
+    root = tree(tmp_path, "", "")
+    edit(root / CONFIGS, VLLM_FIELD, VLLM_FIELD + INFERENCE_VALIDATOR.format(default=default))
+    edit(root / TOML, "ban_think_tokens = true\n", "")
+    edit(root / TOML, "[vllm]\n", f"{toml_line}[vllm]\n")
+    assert findings(root) == found
+
+
+def test_inference_config_validator_reading_a_vllm_key_the_file_turns_off_stays_silent(tmp_path: Path) -> None:
+    root = tree(tmp_path, "", "")
+    edit(root / CONFIGS, VLLM_FIELD, VLLM_FIELD + INFERENCE_VALIDATOR.format(default="False"))
+    edit(root / TOML, "ban_think_tokens = true\n", "enforce_eager = true\n")
+    edit(root / TOML, "[vllm]\n", "ban_think_tokens = true\n\n[vllm]\n")
+    assert findings(root) == set()

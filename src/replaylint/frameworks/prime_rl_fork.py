@@ -104,8 +104,8 @@ class PrimeRlFork:
     """What the tree's prime-rl does: `environment` (name -> (value, whether only when unset)),
     `namespace` (`to_namespace`'s literal writes of replay arguments: name -> (value, whether only
     when the configuration does not set it)), `switches` (its key table), `fields` (replay fields'
-    defaults of `VllmConfig` or of the subclass the table is typed with), `table` (what the
-    table's validators and `model_post_init` set, `prime_rl_table`), `reads_config` (its configs/inference.py
+    defaults of `VllmConfig` or of the subclass the table is typed with), `table` and `inference`
+    (what the table's validators and `InferenceConfig`'s set in it, `prime_rl_table`), `reads_config` (its configs/inference.py
     was read: what it does not write is vLLM's default, not the edition's), `train` (its orchestrator's request defaults);
     `edition`: the built-in edition whose text the tree's configuration is (only the
     sampling-mask edition has `enable_return_sampling_mask`), with the file that shows it."""
@@ -118,6 +118,7 @@ class PrimeRlFork:
     env_switches: tuple[EnvSwitch, ...] = ()
     fields: dict[str, Line] = field(default_factory=dict)
     table: Table | None = None  # what the table's own code (validators, `model_post_init`) sets
+    inference: Table | None = None  # what `InferenceConfig`'s own code sets in the table (`self.vllm.X`)
     reads_config: bool = False
     train: TrainDefaults | None = None
 
@@ -177,6 +178,8 @@ def _config(module: ast.Module, index: LineIndex) -> dict[str, Any]:
         found["table"] = prime_rl_table.read(chain, index, _REPLAY_FIELDS)
     if "InferenceConfig" in classes:
         found["namespace"], found["switches"], found["env_switches"] = _to_namespace(classes["InferenceConfig"], index)
+        if chain:
+            found["inference"] = prime_rl_table.read_inference(classes["InferenceConfig"], index, _REPLAY_FIELDS, found["table"])
     return found
 
 

@@ -6,11 +6,15 @@ and pydantic v1's `@root_validator(pre=True)` get the file's keys as a dict (`da
 replaces the file's key, `data.setdefault("X", value)` gives way to it); `@field_validator` /
 v1 `@validator` return each named field's value; `model_post_init`, `@model_validator(mode="after")`
 and v1's `@root_validator()` then set fields on the built model (`self.X = value`, `values["X"] =
-value`), over the file's keys. A write under `if` tests (or after `if TEST: return self`) is
-decided by the table's keys they read (`self.KEY`, `data.get("KEY")`): the file's value, else the
-typed field's literal default; a key the table's code itself may change, a loop's body or a test
-of anything else leaves the write unknown. A field validator that may return something other
-than the value it was given leaves that field unknown.
+value`), over the file's keys. A write under `if` tests (or after `if TEST: return self`, or
+`raise`) is decided by the table's keys they read (`self.KEY`, `data.get("KEY")`): the file's
+value, else the typed field's literal default; a key the table's code itself may change, a loop's
+body, a `mode="wrap"` validator or a test of anything else leaves the write unknown. A field
+validator that may return something other than the value it was given leaves that field unknown.
+A subclass's method hides its base's of the same name unless it calls `super().NAME(...)`.
+`InferenceConfig`'s own after validators (`read_inference`) run once the table's have: they set
+its fields as `self.vllm.X`, under tests of `[inference]` keys (`self.KEY`) and the table's
+(`self.vllm.KEY`).
 """
 
 from __future__ import annotations
@@ -59,21 +63,25 @@ class Validated:
 class Table:
     """`defaults`: every field's literal default (UNKNOWN: not a literal), `changed`: the keys the
     table's code may set (its tests of them are not read), `validated`: its writes of replay fields,
-    in the order pydantic runs them, `field_checked`: replay fields a field validator may change."""
+    in the order pydantic runs them, `field_checked`: replay fields a field validator may change;
+    `table`: for `InferenceConfig`'s code, which sets them as `self.vllm.X`, the `[vllm]` table
+    (its keys read as `self.vllm.KEY`, `changed` naming them `vllm.KEY`)."""
 
     defaults: Mapping[str, Line]
     changed: frozenset[str]
     validated: tuple[Validated, ...]
-    field_checked: frozenset[str]
+    field_checked: frozenset[str] = frozenset()
+    table: Table | None = None
 
-    def apply(self, settings: dict[str, Setting], written: Mapping[str, Setting]) -> None:
-        """Its writes over `settings`, where `written` holds the file's own keys of the table."""
+    def apply(self, settings: dict[str, Setting], written: Mapping[str, Setting], table_written: Mapping[str, Setting] = {}) -> None:
+        """Its writes over `settings`, where `written` holds the file's own keys of the table
+        (`table_written`: those of the `[vllm]` table, for `InferenceConfig`'s code)."""
         for name in self.field_checked & settings.keys():
             settings[name] = Setting(name, UNKNOWN, settings[name].span, f"{settings[name].spelling} (a field validator of {OWNER})")
         for write in self.validated:
             if write.only_unset and (write.name in written or (not write.before and write.name in self.defaults)):
                 continue
-            holds, deciding = self._holds(write, written)
+            holds, deciding = self._holds(write, written, table_written)
             if holds is False:
                 continue
             setting = write.line.setting(write.name)
@@ -84,48 +92,61 @@ class Table:
                 setting = Setting(write.name, write.line.value, deciding.span, said, implied=True, via=(write.line.span,))
             settings[write.name] = setting
 
-    def _holds(self, write: Validated, written: Mapping[str, Setting]) -> tuple[bool | None, Setting | None]:
+    def _holds(
+        self, write: Validated, written: Mapping[str, Setting], table_written: Mapping[str, Setting]
+    ) -> tuple[bool | None, Setting | None]:
         """Whether the write's tests hold (None: not known), and the file's key that decides them."""
         if write.tests is None:
             return None, None
-        read: list[str] = []
+        read: list[Setting] = []
         for test in write.tests:
-            found = fork_conditions.evaluated(ast.parse(test, mode="eval").body, lambda node: self._read(node, written, write, read), {})
+            found = fork_conditions.evaluated(
+                ast.parse(test, mode="eval").body, lambda node: self._read(node, written, table_written, write, read), {}
+            )
             if found is UNKNOWN:
                 return None, None
             if not found:
                 return False, None
-        return True, next((written[key] for key in read if key in written), None)
+        return True, next(iter(read), None)
 
-    def _read(self, node: ast.expr, written: Mapping[str, Setting], write: Validated, read: list[str]) -> Any:
+    def _read(
+        self, node: ast.expr, written: Mapping[str, Setting], table_written: Mapping[str, Setting], write: Validated, read: list[Setting]
+    ) -> Any:
         if isinstance(node, ast.Name) and node.id == write.holder != "self":
-            given = {key: setting.value for key, setting in written.items()}
-            values = given if write.before else {**{key: line.value for key, line in self.defaults.items()}, **given}
-            return _Keys(values, self.changed, read)
-        key = node.attr if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self" else None
-        if key is None or key in self.changed or write.holder != "self":
+            values = {} if write.before else {key: line.value for key, line in self.defaults.items()}
+            return _Keys({**values, **{key: setting.value for key, setting in written.items()}}, self.changed, written, read)
+        path = ast.unparse(node).split(".") if isinstance(node, ast.Attribute) and write.holder == "self" else []
+        if len(path) == 2 and path[0] == "self":
+            return self._value(path[1], written, read)
+        if len(path) == 3 and path[:2] == ["self", "vllm"] and self.table is not None and f"vllm.{path[2]}" not in self.changed:
+            return self.table._value(path[2], table_written, read)
+        return UNKNOWN
+
+    def _value(self, key: str, written: Mapping[str, Setting], read: list[Setting]) -> Any:
+        """`self.KEY`: the file's value, else the field's literal default."""
+        if key in self.changed:
             return UNKNOWN
-        read.append(key)
         if key in written:
+            read.append(written[key])
             return written[key].value
         default = self.defaults.get(key)
         return default.value if default is not None else UNKNOWN
 
 
 class _Keys(dict):
-    """The table's keys as a validator's dict holds them (`data.get("KEY")`), noting those read;
-    one the table's code may change reads as unknown."""
+    """The table's keys as a validator's dict holds them (`data.get("KEY")`), noting the file's
+    keys read; one the table's code may change reads as unknown."""
 
-    def __init__(self, values: Mapping[str, Any], changed: frozenset[str], read: list[str]) -> None:
+    def __init__(self, values: Mapping[str, Any], changed: frozenset[str], written: Mapping[str, Setting], read: list[Setting]) -> None:
         super().__init__(values)
-        self.changed, self.read = changed, read
+        self.changed, self.written, self.read = changed, written, read
 
     def get(self, key: Any, default: Any = None) -> Any:
-        self.read.append(key)
+        self.read.extend([self.written[key]] if key in self.written else [])
         return UNKNOWN if key in self.changed else super().get(key, default)
 
     def __getitem__(self, key: Any) -> Any:
-        self.read.append(key)
+        self.read.extend([self.written[key]] if key in self.written else [])
         return UNKNOWN if key in self.changed else super().__getitem__(key)
 
 
@@ -195,15 +216,31 @@ def _kind(node: ast.stmt) -> str | None:
     return None
 
 
-def _writes(method: ast.FunctionDef, kind: str, index: LineIndex) -> Iterator[Validated]:
-    """The method's writes of the table's keys, each with the tests it sits under."""
+def read_inference(cls: ast.ClassDef, index: LineIndex, replay_fields: frozenset[str], table: Table) -> Table:
+    """`InferenceConfig`'s own code (`model_post_init`, then its after validators, which run once
+    the `[vllm]` table's have) setting the table's replay fields: `self.vllm.X = value`."""
+    methods = [(kind, node) for node in _run([cls]) if (kind := _kind(node)) in ("post_init", "after")]
+    ordered = sorted(methods, key=lambda pair: pair[0] == "after")
+    validated = [write for kind, method in ordered for write in _writes(method, kind, index, "vllm") if write.name in replay_fields]
+    assigned = [target for node in ast.walk(cls) if isinstance(node, (ast.Assign, ast.AugAssign)) for target in _targets(node)]
+    changed = {text.split(".", 1)[1] for target in assigned if (text := ast.unparse(target)).startswith("self.")}
+    return Table(field_defaults(cls, index), frozenset(changed), tuple(validated), table=table)
+
+
+def _targets(node: ast.Assign | ast.AugAssign) -> list[ast.expr]:
+    return node.targets if isinstance(node, ast.Assign) else [node.target]
+
+
+def _writes(method: ast.FunctionDef, kind: str, index: LineIndex, table: str = "") -> Iterator[Validated]:
+    """The method's writes of the table's keys (of `self.TABLE`'s, where `table` names one), each
+    with the tests it sits under."""
     parameters = [argument.arg for argument in method.args.args]
     on_self = kind in ("after", "post_init")
     holder = parameters[0] if on_self else parameters[1] if len(parameters) > 1 else ""
     before = kind == "before"
     for statement, tests in _conditions(method.body):
         found: list[tuple[str, ast.expr, bool]] = []
-        if on_self and (write := fork_source.attribute_write(statement, holder)) is not None:
+        if on_self and (write := _attribute_write(statement, f"{holder}.{table}" if table else holder)) is not None:
             found.append((*write, False))
         elif not on_self:
             found += [(key, value, False) for name, key, value in fork_source.key_writes(statement) if name == holder]
@@ -215,6 +252,16 @@ def _writes(method: ast.FunctionDef, kind: str, index: LineIndex) -> Iterator[Va
             yield Validated(key, line, tests if kind != "wrap" else None, "self" if on_self else holder, before, only_unset)
 
 
+def _attribute_write(statement: ast.stmt, owner: str) -> tuple[str, ast.expr] | None:
+    """`OWNER.key = value` and `setattr(OWNER, "key", value)`, OWNER as written (`self`, `self.vllm`)."""
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(target := statement.targets[0], ast.Attribute):
+        return (target.attr, statement.value) if ast.unparse(target.value) == owner else None
+    if isinstance(statement, ast.Expr) and isinstance(call := statement.value, ast.Call) and _is_name(call.func, "setattr"):
+        if len(call.args) == 3 and ast.unparse(call.args[0]) == owner and isinstance(key := fork_source.literal(call.args[1]), str):
+            return key, call.args[2]
+    return None
+
+
 def _conditions(body: list[ast.stmt], tests: tuple[str, ...] | None = ()) -> Iterator[tuple[ast.stmt, tuple[str, ...] | None]]:
     """Each statement with the `if` tests it runs under (None: a loop's body, a handler's)."""
     for statement in body:
@@ -222,7 +269,8 @@ def _conditions(body: list[ast.stmt], tests: tuple[str, ...] | None = ()) -> Ite
             test = ast.unparse(statement.test)
             yield from _conditions(statement.body, None if tests is None else (*tests, test))
             yield from _conditions(statement.orelse, None if tests is None else (*tests, f"not ({test})"))
-            if statement.body and isinstance(statement.body[-1], ast.Return) and not statement.orelse and tests is not None:
+            ends = statement.body and isinstance(statement.body[-1], (ast.Return, ast.Raise))
+            if ends and not statement.orelse and tests is not None:
                 tests = (*tests, f"not ({test})")  # `if TEST: return self`: what follows runs where TEST does not hold
         elif isinstance(statement, (ast.With, ast.AsyncWith)):
             yield from _conditions(statement.body, tests)
