@@ -96,6 +96,15 @@ def test_a_validator_behind_a_key_left_off_stays_silent(tmp_path: Path, validato
     assert findings(root) == set()
 
 
+@pytest.mark.parametrize(("toml_line", "found"), [("ban_think_tokens = true\n", AT_THE_KEY), ("", set())], ids=["key-on", "key-left-off"])
+def test_an_untyped_key_read_from_model_extra(tmp_path: Path, toml_line: str, found: set) -> None:
+    """The key is no field of the fork's: it passes through, and the validator reads it from `model_extra`."""
+    untyped = VALIDATOR.replace("if self.ban_think_tokens:", 'if self.model_extra and self.model_extra.get("ban_think_tokens", False):')
+    root = tree(tmp_path, untyped, "")
+    edit(root / TOML, "ban_think_tokens = true\n", toml_line)
+    assert findings(root) == found
+
+
 def test_a_validator_behind_a_key_on_by_default_sits_at_the_forks_write(tmp_path: Path) -> None:
     root = tree(tmp_path, field="    ban_think_tokens: bool = True\n")
     edit(root / TOML, "ban_think_tokens = true\n", "")

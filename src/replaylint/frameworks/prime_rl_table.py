@@ -7,8 +7,9 @@ replaces the file's key, `data.setdefault("X", value)` gives way to it); `@field
 v1 `@validator` return each named field's value; `model_post_init`, `@model_validator(mode="after")`
 and v1's `@root_validator()` then set fields on the built model (`self.X = value`, `values["X"] =
 value`), over the file's keys. A write under `if` tests (or after `if TEST: return self`, or
-`raise`) is decided by the table's keys they read (`self.KEY`, `data.get("KEY")`): the file's
-value, else the typed field's literal default; a key the table's code itself may change, a loop's
+`raise`) is decided by the table's keys they read (`self.KEY`, `data.get("KEY")`,
+`self.model_extra.get("KEY")`): the file's value, else the typed field's literal default; a key
+the table's code itself may change, a loop's
 body, a `mode="wrap"` validator or a test of anything else leaves the write unknown. A field
 validator that may return something other than the value it was given leaves that field unknown.
 A subclass's method hides its base's of the same name unless it calls `super().NAME(...)`.
@@ -116,6 +117,9 @@ class Table:
             values = {} if write.before else {key: line.value for key, line in self.defaults.items()}
             return _Keys({**values, **{key: setting.value for key, setting in written.items()}}, self.changed, written, read)
         path = ast.unparse(node).split(".") if isinstance(node, ast.Attribute) and write.holder == "self" else []
+        if path == ["self", "model_extra"]:  # the file's keys no field types
+            extra = {key: setting for key, setting in written.items() if key not in self.defaults}
+            return _Keys({key: setting.value for key, setting in extra.items()}, self.changed, extra, read)
         if len(path) == 2 and path[0] == "self":
             return self._value(path[1], written, read)
         if len(path) == 3 and path[:2] == ["self", "vllm"] and self.table is not None and f"vllm.{path[2]}" not in self.changed:
