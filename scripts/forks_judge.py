@@ -4,7 +4,7 @@ Each case is a trimmed real tree of tests/data/forks/ with the edit a user makes
 (the edits of tests/test_forks_nemo_open_instruct.py, and a few more; prime-rl's trees are the
 folders of tests/data/forks/prime_rl/, a base and a patch each, tests/test_forks_prime_rl.py; and the
 NeMo-RL, open-instruct and prime-rl trees of held-out rounds 2 and 3, tests/data/forks_heldout2/ and
-forks_heldout3/, the trees with a launch of rounds 8 and 9, all twelve trees of rounds 10 to 18, and the eleven of round 19 it reads). replaylint checks the
+forks_heldout3/, the trees with a launch of rounds 8 and 9, all twelve trees of rounds 10 to 18, the eleven of round 19 it reads, and round 21's prime-rl trees). replaylint checks the
 launch that runs the fork (NeMo-RL's default config, open-instruct's `grpo_fast.py` script,
 prime-rl's rl.toml) and
 builds its engine from the fork's own code; vLLM itself (tests/differential/vllm_judge.py in the
@@ -300,6 +300,13 @@ CASES = {  # name -> (framework, edits)
             ("verl_alias_key_common_sh_v1_pin", "examples/replay/run_qwen3_gsm8k_replay.sh"),
         ),
     ),
+    **_held_out(  # held-out round 21 (tests/test_forks_heldout21.py): its prime-rl trees
+        21,
+        (
+            ("prime_validator_logits_processors_key", "examples/replay/serve.sh"),
+            ("prime_v1_pin_popped_for_replay_clean", "examples/replay/serve.sh"),
+        ),
+    ),
 }
 DATA = REPO / "tests" / "data"
 HELDOUTS = {
@@ -318,10 +325,20 @@ HELDOUTS = {
     "heldout17": DATA / "forks_heldout17",
     "heldout18": DATA / "forks_heldout18",
     "heldout19": DATA / "forks_heldout19",
+    "heldout21": DATA / "forks_heldout21",
 }
 LAUNCHES = {"nemo_rl": forks.CONFIG, "open_instruct": forks.SCRIPT, "prime_rl": "configs/rl.toml"}
 # NeMo-RL's keywords the stand-in engine cannot take (a dummy load, no tokenizer, sleep mode on a fake GPU)
 _STAND_IN_DROPS = ("served_model_name", "load_format", "skip_tokenizer_init", "enable_sleep_mode", "max_model_len", "language_model_only")
+
+
+def _serve_dests() -> set[str]:
+    """The attributes `vllm serve`'s parser sets: prime-rl hands vLLM a namespace, whose other
+    attributes (a fork's own `[vllm]` keys) `EngineArgs.from_cli_args` does not read."""
+    from replaylint.vllm.options import table_for
+    from replaylint.vllm.releases import parse_release
+
+    return {option.dest for option in table_for(parse_release("0.34.0")).options.values()}
 
 
 def launched(tree: Path, relative: str) -> tuple[dict, dict, list[str]]:
@@ -341,6 +358,8 @@ def launched(tree: Path, relative: str) -> tuple[dict, dict, list[str]]:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
             main(["check", "--isolated", "--no-cache", "--output-format", "json", "--target-vllm", "0.34.0", str(path)])
     kwargs = {name: s.value for name, s in launch.settings.items() if s.value not in (UNKNOWN, None) and name not in _STAND_IN_DROPS}
+    if launch.framework is not None and launch.framework.package == "prime-rl":
+        kwargs = {name: value for name, value in kwargs.items() if name in _serve_dests()}  # a fork's own keys: vLLM skips them
     env = {name: str(s.value) for name, s in launch.env.items() if name.startswith("VLLM_USE_V2") and s.value is not UNKNOWN}
     errors = [
         f"{f['code']} {f['message']}"

@@ -65,9 +65,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "prime_v1_pin_popped_for_replay_clean": set(),
 }
 
-PENDING: dict[str, str] = {
-    "prime_validator_logits_processors_key": "round 21 first run (stop 45): RPL001 missed (examples/replay/inference.toml:7)",
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_five_are_clean() -> None:

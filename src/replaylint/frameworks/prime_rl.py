@@ -33,10 +33,9 @@ The sampling-mask edition:
   (`src/prime_rl/entrypoints/inference.py`): a value in `[inference.env_vars]` wins.
 
 A file is an `rl.toml` when it has `[orchestrator]` and `[trainer]` or `[inference]` (no
-`[inference]`: no server is started, no launch); a standalone `inference.toml` has the
-InferenceConfig fields at the top level (`enable_return_sampling_mask`, or `[vllm]` beside
-`[server]`). Settings carry the spans of prime-rl's own keys; defaults prime-rl adds carry the
-span of the key that made them (the mask) or of the `[inference]` table.
+`[inference]`: no server is started, no launch); a standalone `inference.toml` has the InferenceConfig fields at the top
+level (`enable_return_sampling_mask`, or `[vllm]` beside `[server]`). Settings carry the spans of prime-rl's own keys;
+defaults prime-rl adds carry the span of the key that made them (the mask) or of the `[inference]` table.
 
 A command line `rl @ FILE.toml` or `inference @ FILE.toml` is read by `prime_rl_command`: the script's
 environment reaches the server (under `[inference.env_vars]`; a `VLLM_USE_V2_MODEL_RUNNER` it exports
@@ -45,13 +44,13 @@ in the fork's source to those command lines of the tree (`Launch.source_lines_by
 (`--inference.vllm.*`: they keep such a launch open), which custom algorithms sample from the policy (a
 source with an `algo` of its own makes an implicit mask unknown). Eval requests: `prime_rl_eval`.
 
-A fork: where the tree holds prime-rl's own package, `prime_rl_fork` reads it and its code decides
-in place of the edition's defaults (its `setup_vllm_env` writes, `to_namespace`'s logprobs mode,
-`VllmConfig`'s replay field defaults), and its configuration's text chooses the edition.
+A fork: where the tree holds prime-rl's own package, `prime_rl_fork` reads it and its code decides in place of the
+edition's defaults (its `setup_vllm_env` writes, `to_namespace`'s logprobs mode, `VllmConfig`'s replay field defaults,
+what its validators set: `prime_rl_table`), and its configuration's text chooses the edition.
 
-main's train requests: every policy-sourced `[[orchestrator.train.source]]` sends `temperature`
-(1.0 by default) and `extra_body.top_k`, which prime-rl sets to -1 unless the config writes it,
-so with the mask on each such request needs its own `top_k` (`_train_requests`).
+main's train requests: every policy-sourced `[[orchestrator.train.source]]` sends `temperature` (1.0 by default) and
+`extra_body.top_k`, which prime-rl sets to -1 unless the config writes it, so with the mask on each such request needs
+its own `top_k` (`_train_requests`).
 """
 
 from __future__ import annotations
@@ -377,14 +376,16 @@ def _truncating_sampling(document: TomlDocument) -> tuple[Any, Span, str] | None
 def _forked_namespace(
     document: TomlDocument, base: tuple[str, ...], forked: PrimeRlFork, settings: dict[str, Setting], env: Mapping[str, Setting] | None
 ) -> tuple[Assumption, ...]:
-    """The fork's `VllmConfig` field defaults (a key the file writes wins; its `model_post_init`
-    writes win over the file), its `to_namespace`
-    writes (a default gives way to the file's key), its key table, then its writes under tests
-    of environment variables that `env` decides (at the line that sets the variable; what they
-    rest on is returned)."""
+    """The fork's `VllmConfig` field defaults (a key the file writes wins; what its validators set wins over the file,
+    `prime_rl_table`), its `to_namespace` writes (a default gives way to the file's key), its key table, then its writes
+    under tests of environment variables that `env` decides (at the line that sets the variable; what they rest on is returned)."""
+    written = dict(settings)
     for name, line in forked.fields.items():
         settings.setdefault(name, line.setting(name))
-    settings.update((name, line.setting(name)) for name, line in forked.post_init.items())
+    own = {key: _setting(document, (*base, key), key, v) for key, v in document.value(*base, default={}).items() if not isinstance(v, dict)}
+    for table, given in ((forked.table, written), (forked.inference, own)):
+        if table is not None:
+            table.apply(settings, given, written)
     for name, (line, only_unset) in forked.namespace.items():
         if not (only_unset and name in settings):
             settings[name] = line.setting(name)

@@ -12,7 +12,7 @@ Read with CPython's parser (nothing of the tree is imported or run), as of main 
   (`if self.KEY: namespace.X = literal` and `namespace.X = self.KEY`: an `[inference]` key of the
   fork's own, with its field's default), and the literal defaults of `VllmConfig`'s pydantic fields
   that name a replay setting (`return_sampling_mask: bool = True`), which reach the server as every
-  other field does.
+  other field does, and what the table's own validators set (`prime_rl_table`).
 - `.../configs/orchestrator.py`: the train requests' defaults, `TrainSamplingConfig.temperature`'s
   default and `resolve_env_config`'s `extra_body.setdefault("top_k", ...)` (a fork without that
   line sends no `top_k`: the server's generation config decides, the request is open-ended), and
@@ -28,15 +28,15 @@ import ast
 from dataclasses import field
 from typing import Any, Callable, Iterator, Mapping
 
-from ..model import UNKNOWN, LineIndex, Setting, Span
+from ..model import UNKNOWN, LineIndex, Setting
 from ..records import record
-from . import fork_conditions, fork_source
+from . import fork_conditions, fork_source, prime_rl_table
 from .nearby import found_upward
+from .prime_rl_table import OWNER, Line, Table, field_defaults, vllm_classes
 
 SERVER = "src/prime_rl/inference/server.py"
 CONFIGS = ("packages/prime-rl-configs/src/prime_rl/configs/inference.py", "src/prime_rl/configs/inference.py")
 ORCHESTRATORS = ("packages/prime-rl-configs/src/prime_rl/configs/orchestrator.py", "src/prime_rl/configs/orchestrator.py")
-OWNER = "the forked prime-rl"
 # VllmConfig fields whose literal default decides replay (others pass through as prime-rl's own).
 _REPLAY_FIELDS = frozenset(
     (
@@ -48,21 +48,6 @@ _REPLAY_FIELDS = frozenset(
         "enable_trace_replay",
     )
 )
-
-
-@record(unsafe_hash=True)
-class Line:
-    """A value the fork writes, with where (its line, as a span of the fork's file) and its text."""
-
-    value: Any
-    span: Span
-    text: str
-
-    def setting(self, name: str) -> Setting:
-        return Setting(name, self.value, self.span, f"{self.text} ({self.owner_line()})", implied=True)
-
-    def owner_line(self) -> str:
-        return f"{OWNER}'s {self.span.path.rsplit('/', 1)[-1]}:{self.span.start_line}"
 
 
 @record(unsafe_hash=True)
@@ -119,8 +104,8 @@ class PrimeRlFork:
     """What the tree's prime-rl does: `environment` (name -> (value, whether only when unset)),
     `namespace` (`to_namespace`'s literal writes of replay arguments: name -> (value, whether only
     when the configuration does not set it)), `switches` (its key table), `fields` (replay fields'
-    defaults of `VllmConfig` or of the subclass the table is typed with), `post_init` (the replay
-    fields its `model_post_init` sets over the file's keys), `reads_config` (its configs/inference.py
+    defaults of `VllmConfig` or of the subclass the table is typed with), `table` and `inference`
+    (what the table's validators and `InferenceConfig`'s set in it, `prime_rl_table`), `reads_config` (its configs/inference.py
     was read: what it does not write is vLLM's default, not the edition's), `train` (its orchestrator's request defaults);
     `edition`: the built-in edition whose text the tree's configuration is (only the
     sampling-mask edition has `enable_return_sampling_mask`), with the file that shows it."""
@@ -132,7 +117,8 @@ class PrimeRlFork:
     switches: tuple[Switch, ...] = ()
     env_switches: tuple[EnvSwitch, ...] = ()
     fields: dict[str, Line] = field(default_factory=dict)
-    post_init: dict[str, Line] = field(default_factory=dict)  # what the table's `model_post_init` sets
+    table: Table | None = None  # what the table's own code (validators, `model_post_init`) sets
+    inference: Table | None = None  # what `InferenceConfig`'s own code sets in the table (`self.vllm.X`)
     reads_config: bool = False
     train: TrainDefaults | None = None
 
@@ -186,68 +172,14 @@ def _environment(path: str, text: str) -> dict[str, tuple[Line, bool]]:
 def _config(module: ast.Module, index: LineIndex) -> dict[str, Any]:
     classes = {node.name: node for node in module.body if isinstance(node, ast.ClassDef)}
     found: dict[str, Any] = {}
-    chain = _vllm_classes(classes)
+    chain = vllm_classes(classes)
     if chain:
-        found["fields"] = {name: line for cls in chain for name, line in _field_defaults(cls, index, _REPLAY_FIELDS).items()}
-        found["post_init"] = _post_init(chain, index)
+        found["fields"] = {name: line for cls in chain for name, line in field_defaults(cls, index, _REPLAY_FIELDS).items()}
+        found["table"] = prime_rl_table.read(chain, index, _REPLAY_FIELDS)
     if "InferenceConfig" in classes:
         found["namespace"], found["switches"], found["env_switches"] = _to_namespace(classes["InferenceConfig"], index)
-    return found
-
-
-def _vllm_classes(classes: Mapping[str, ast.ClassDef]) -> list[ast.ClassDef]:
-    """The classes of the `[inference.vllm]` table, base first: `VllmConfig`, then the subclass of
-    it that `InferenceConfig.vllm` is typed with (`vllm: ReplayVllmConfig = Field(...)`), whose
-    fields pass through as `VllmConfig`'s do (`to_namespace` reads `type(self.vllm).model_fields`)."""
-    inference = classes.get("InferenceConfig")
-    typed = next(
-        (
-            node.annotation.id
-            for node in (inference.body if inference is not None else ())
-            if isinstance(node, ast.AnnAssign) and _is_name(node.target, "vllm") and isinstance(node.annotation, ast.Name)
-        ),
-        "VllmConfig",
-    )
-    chain: list[ast.ClassDef] = []
-    while typed in classes and classes[typed] not in chain:
-        chain.append(classes[typed])
-        bases = [base.id for base in classes[typed].bases if isinstance(base, ast.Name)]
-        typed = bases[0] if typed != "VllmConfig" and len(bases) == 1 else ""
-    if chain and chain[-1].name == "VllmConfig":
-        return chain[::-1]
-    return [classes["VllmConfig"]] if "VllmConfig" in classes else []
-
-
-def _post_init(chain: list[ast.ClassDef], index: LineIndex) -> dict[str, Line]:
-    """The replay fields the table's `model_post_init` sets on `self` (the last class's of the
-    chain that has one): pydantic runs it after validation, so a literal it writes unconditionally
-    stands over the file's key; one under a condition is not known."""
-    method = next((found for cls in reversed(chain) if (found := _method(cls, "model_post_init")) is not None), None)
-    written: dict[str, Line] = {}
-    for statement, guard in _guarded(method.body) if method is not None else ():
-        write = fork_source.attribute_write(statement, "self")
-        if write is not None and write[0] in _REPLAY_FIELDS:
-            value = fork_source.literal(write[1]) if guard is None else UNKNOWN
-            span = fork_source.line_span(index.path, index.text, statement.lineno)
-            written[write[0]] = Line(value, span, fork_source.snippet(index.text, statement))
-    return written
-
-
-def _field_defaults(cls: ast.ClassDef, index: LineIndex, names: frozenset[str] | None = None) -> dict[str, Line]:
-    """`name: type = literal` (or `Field(literal, ...)`) of the class's fields (of `names` only)."""
-    found = {}
-    for node in cls.body:
-        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
-            name = node.target.id
-            value = node.value
-            if isinstance(value, ast.Call) and getattr(value.func, "id", None) == "Field" and value.args:
-                value = value.args[0]
-            if names is None or name in names:
-                found[name] = Line(
-                    fork_source.literal(value),
-                    fork_source.line_span(index.path, index.text, node.lineno),
-                    f"{name} = {fork_source.snippet(index.text, value)}",
-                )
+        if chain:
+            found["inference"] = prime_rl_table.read_inference(classes["InferenceConfig"], index, _REPLAY_FIELDS, found["table"])
     return found
 
 
@@ -305,7 +237,7 @@ def _to_namespace(cls: ast.ClassDef, index: LineIndex) -> tuple[dict[str, tuple[
     """`to_namespace`'s writes of replay arguments: literals (always, or only when unset), the
     `[inference]` keys it turns into them, and the environment variables that do."""
     method = _method(cls, "to_namespace")
-    keys = _field_defaults(cls, index)
+    keys = field_defaults(cls, index)
     written: dict[str, tuple[Line, bool]] = {}
     switches = []
     by_env = []
@@ -339,7 +271,7 @@ def _train(path: str, text: str) -> TrainDefaults | None:
     if "TrainSamplingConfig" not in classes:
         return None
     index = LineIndex(path, text)
-    temperature = _field_defaults(classes["TrainSamplingConfig"], index, frozenset(("temperature",))).get("temperature")
+    temperature = field_defaults(classes["TrainSamplingConfig"], index, frozenset(("temperature",))).get("temperature")
     top_k = None
     for cls in classes.values():
         method = _method(cls, "resolve_env_config")
@@ -404,7 +336,7 @@ def _extra_body_display(node: ast.AST) -> bool:
 def _entry(cls: ast.ClassDef, index: LineIndex, value: ast.expr) -> Line:
     """An `extra_body` entry's value: a literal at its line, `self.FIELD` at the field's default."""
     if isinstance(value, ast.Attribute) and ast.unparse(value.value) == "self":
-        found = _field_defaults(cls, index, frozenset((value.attr,))).get(value.attr)
+        found = field_defaults(cls, index, frozenset((value.attr,))).get(value.attr)
         if found is not None:
             return found
     span = fork_source.line_span(index.path, index.text, value.lineno)
