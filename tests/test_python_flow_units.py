@@ -3,6 +3,7 @@ unknown, and what leaves the launch open."""
 
 from __future__ import annotations
 
+import ast
 import os
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pytest
 
 from replaylint.frontends import ExtractContext, SourceFile
 from replaylint.frontends.python import extract
+from replaylint.frontends.python.flow.members import _writes_super_init
 from replaylint.model import UNKNOWN
 
 HEAD = "from vllm import LLM\n"
@@ -742,3 +744,23 @@ def test_the_files_near_each_path_are_the_files_near_that_path(tmp_path) -> None
     near_second = {os.path.basename(path) for path, _ in tree.nearby_texts(second)}
     assert "one.py" not in near_first and "two.py" in near_first
     assert "one.py" in near_second and "two.py" not in near_second  # not the first path's list again
+
+
+@pytest.mark.parametrize(
+    "init, calls",
+    [
+        ("def __init__(self):\n    super().__init__(1)\n", True),
+        ("def __init__(self):\n    super( ).__init__ (\n        1)\n", True),  # spaced: unparse writes it plainly
+        ("def __init__(self):\n    self.x = mysuper().__init__()\n", True),  # unparse's text holds it too
+        ("def __init__(self):\n    self.base.super().__init__()\n", True),
+        ("def __init__(self):\n    '''Calls super().__init__(...) later.'''\n", True),  # a string holding it
+        ("def __init__(self):\n    super(Engine, self).__init__()\n", False),
+        ("def __init__(self):\n    super().__init__\n", False),  # not called
+        ("def __init__(self):\n    Base.__init__(self)\n", False),
+        ("def __init__(self):\n    super().setup()  # super().__init__( in a comment\n", False),
+    ],
+)
+def test_an_init_calls_super_init_as_its_unparsed_text_says(init: str, calls: bool) -> None:
+    node = ast.parse(init).body[0]
+    assert _writes_super_init(node) is calls
+    assert ("super().__init__(" in ast.unparse(node)) is calls  # the test it stands for

@@ -23,7 +23,7 @@ MASK_WORDS = REPLAY_WORDS[:3]  # the mask's own spellings (`flow.candidate` look
 def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
     launches = _starting_calls(source, context)
     mapped = mapping_launches(source) if candidate(source.text) else []
-    found = flow.flowed(source, context) if _flows(source, context) else None
+    found = flow.flowed(source, context, alone=not launches) if _flows(source, context) else None
     if found is not None and (found.launches or found.not_run):
         launches = flow.merge(launches, found)
         mapped = [launch for launch in mapped if launch.span not in found.sources]

@@ -38,6 +38,21 @@ def remember(text: str, tree: ast.Module | None) -> None:
             del _kept[next(iter(_kept))]
 
 
+_frozen_by_the_run = False  # the run froze what it imported (`run.forked_reader`): never thawed here
+
+
+def out_of_collections() -> None:
+    """Takes the objects made since the last collection, a new ast's nodes among them (made while
+    collections wait), out of the young generations: each collection of those would walk every
+    node (as long as the parse); freed nodes still go at once (an ast has no reference cycles).
+    They join what the run froze, else the oldest generation (a long-lived process collects them there)."""
+    global _frozen_by_the_run
+    _frozen_by_the_run = _frozen_by_the_run or gc.get_freeze_count() > 0  # (a walk of the frozen: only while none are)
+    gc.freeze()
+    if not _frozen_by_the_run:
+        gc.unfreeze()
+
+
 def ast_of(text: str) -> ast.Module | None:
     """The ast of `text`, parsed once for all the readers of a file (`focus` may not have
     parsed it: `prescan` settles most files without); None when CPython cannot read it (the
@@ -55,6 +70,7 @@ def ast_of(text: str) -> ast.Module | None:
         return None
     finally:
         if collecting:
+            out_of_collections()
             gc.enable()
     remember(text, tree)
     return tree

@@ -30,7 +30,7 @@ from typing import Callable, Iterator
 
 from ...regexes import on_use
 from ...source import Budget, NotAnalysed, ParseError
-from .asts import parsed, remember
+from .asts import out_of_collections, parsed, remember
 from .names import (
     ENGINE_NAMES,
     ENV_CALLS,
@@ -111,8 +111,8 @@ def _naively_shallow(text: str) -> bool:
 
 def _parse(text: str) -> ast.Module | None:
     """The ast of a file, None when this interpreter's grammar is older than the file's.
-    Garbage collection waits meanwhile: an ast has no reference cycles, and the collections its
-    100,000 new nodes would start walk only them (a tenth of the parse)."""
+    Garbage collection waits meanwhile, and the new nodes are kept out of its young generations
+    (`out_of_collections`): an ast has no reference cycles, and each collection would walk them all."""
     collecting = gc.isenabled()
     gc.disable()
     try:
@@ -129,6 +129,7 @@ def _parse(text: str) -> ast.Module | None:
         raise ParseError("Python file is nested too deeply to analyse") from None
     finally:
         if collecting:
+            out_of_collections()
             gc.enable()
 
 

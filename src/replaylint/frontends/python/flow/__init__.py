@@ -123,14 +123,21 @@ def _texts(tree: Tree, qualified: str) -> Iterator[str]:
         yield whole[1]
 
 
-def flowed(source: SourceFile, context: ExtractContext) -> Flowed:
+def flowed(source: SourceFile, context: ExtractContext, alone: bool = False) -> Flowed:
+    """`alone`: the libcst pass found no launch in the file, so `merge` keeps only the engines
+    that name the mask or the runner variable (the requests of the others are not read)."""
     module = parse(source)
     if module is None:
         return Flowed([], frozenset())
     tree = Tree(module, context)
     reader = Reader(tree)
     launches, sources = [], set()
-    for launch, kwargs in reaching_engines(reader, module, engine_launches(reader, module)):
+    engines = list(engine_launches(reader, module))
+    if alone and not any(_kept_alone(launch) for _, launch, _ in engines):
+        reaching = ((launch, kwargs) for _, launch, kwargs in engines)  # none stays: what requests send cannot matter
+    else:
+        reaching = reaching_engines(reader, module, engines)
+    for launch, kwargs in reaching:
         launches.append(launch)
         sources |= kwargs.sources
     texts = {path: m.source.text for path, m in tree.modules().items()}
@@ -191,9 +198,14 @@ def merge(found: list[Launch], flow: Flowed) -> list[Launch]:
             continue
         result.extend(_keeping(flowed_launch, launch) for flowed_launch in better)
     for rest in by_span.values():
-        if any(launch.get("return_sampling_mask") is not None or RUNNER_ENV in launch.env for launch in rest):
+        if any(_kept_alone(launch) for launch in rest):
             result.extend(rest)
     return result
+
+
+def _kept_alone(launch: Launch) -> bool:
+    """Whether `merge` keeps a flowed launch the libcst pass did not find: it names the mask or the runner variable."""
+    return launch.get("return_sampling_mask") is not None or RUNNER_ENV in launch.env
 
 
 def _string_commands(found: list[Launch], by_span: dict[Span, list[Launch]]) -> dict[Span, list[Launch]]:

@@ -134,11 +134,30 @@ def _methods(module: Module, cls: ast.ClassDef) -> list[ast.FunctionDef | ast.As
     module) when it has no `__init__` of its own or that one calls `super().__init__`."""
     own = [statement for statement in cls.body if isinstance(statement, FUNCTIONS)]
     init = next((m for m in own if m.name == "__init__"), None)
-    if init is not None and "super().__init__(" not in ast.unparse(init):
+    if init is not None and not _writes_super_init(init):
         return own
     names = {m.name for m in own}
     inherited = [m for base in (mro(module, cls) or [cls])[1:] for m in base.body if isinstance(m, FUNCTIONS)]
     return [*own, *(m for m in inherited if m.name not in names or m.name == "__init__")]
+
+
+def _writes_super_init(init: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether `ast.unparse(init)` holds `super().__init__(`, told from its nodes (an unparse of a long
+    `__init__` cost a fifth of a module's flow): a call `super().__init__(...)` (`mysuper()`, `x.super()`
+    too), or a string that holds it."""
+    for node in walk(init):
+        if isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)):
+            if (b"super().__init__(" if isinstance(node.value, bytes) else "super().__init__(") in node.value:
+                return True
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "__init__":
+            made = node.func.value
+            if isinstance(made, ast.Call) and not made.args and not made.keywords and _ends_super(made.func):
+                return True
+    return False
+
+
+def _ends_super(func: ast.expr) -> bool:
+    return (isinstance(func, ast.Name) and func.id.endswith("super")) or (isinstance(func, ast.Attribute) and func.attr.endswith("super"))
 
 
 _VALIDATORS = ("model_validator", "root_validator")

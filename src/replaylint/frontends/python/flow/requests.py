@@ -1,7 +1,6 @@
-"""Requests followed to the engine they reach: `generate`, `chat` and `beam_search` called on a
-name or `self` attribute that holds an engine construction (in this function, another method,
-the module), with the `SamplingParams` they send read through names, module constants
-(`GREEDY`), helpers and dicts spread into them (`SamplingParams(**sampling_cfg)`)."""
+"""Requests followed to the engine they reach: `generate`, `chat` and `beam_search` called on a name or `self` attribute that
+holds an engine construction (in this function, another method, the module), with the `SamplingParams` they send read
+through names, module constants (`GREEDY`), helpers and dicts spread into them (`SamplingParams(**sampling_cfg)`)."""
 
 from __future__ import annotations
 
@@ -43,8 +42,8 @@ _MAX_OWN_HOPS = 3  # `self.m(...)` calls between methods of one class followed u
 
 
 def requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request, tuple[Assumption, ...], Span | None]]:
-    """(engine call, request, the defaults it rests on, the construction of the object that owns
-    the engine when the request names one) for each request whose receiver is an engine construction."""
+    """(engine call, request, the defaults it rests on, the construction of the object that owns the engine when the
+    request names one) for each request whose receiver is an engine construction."""
     for call in calls(module, tuple(f".{method}(" for method in _METHODS)):
         func = call.node.func
         if not isinstance(func, ast.Attribute) or func.attr not in _METHODS:
@@ -366,10 +365,16 @@ def _function_frames(reader: Reader, module: Module, function: ast.FunctionDef |
     else, for one whose `**kwargs` or tested parameters decide the request, in the modules near
     it that import it (`vllm_local_completions(prompts, **COMPLETIONS_KWARGS)`), else the function alone. A call
     made in another function is read with what that function's callers give it
-    (`rollout_group(llm, prompts, **gen_kwargs)` calling `rollout(llm, ..., **gen_kwargs)`;
-    `setup(parse_args())` calling `main(llm, args)`); a
-    module read for another's engine is read with its importers' calls too (`handed`), and so is
-    the checked module's function that only the modules importing it call."""
+    (`rollout_group(llm, prompts, **gen_kwargs)` calling `rollout(llm, ..., **gen_kwargs)`; `setup(parse_args())`
+    calling `main(llm, args)`); a module read for another's engine is read with its importers' calls too (`handed`),
+    and so is the checked module's function that only the modules importing it call (read once per function and check)."""
+    kept = reader.tree.function_args.get(id(function))
+    if kept is None or kept[0] is not function:
+        kept = reader.tree.function_args[id(function)] = (function, _function_args(reader, module, function))
+    return [replace(plain, args=dict(args)) for args in kept[1]] or [plain]
+
+
+def _function_args(reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[dict[str, Val]]:
     words = (f"{function.name}(",)
     sites = [(module, site) for site in calls(module, words) if _calls_by_name(site, function)]
     sites += [(module, site) for site in task_sites(reader, module, function)]
@@ -389,8 +394,8 @@ def _function_frames(reader: Reader, module: Module, function: ast.FunctionDef |
         # `for task in TASKS: run(task)`: each turn's call, its loop name bound to the turn's element
         for caller in turn_frames(reader, [caller_frame(reader, home, site)]):
             args = bind(reader, Function(module, function), site.node, caller, partial=partial)
-            found.append(replace(plain, args={name: value.via(home.span(site.node)) for name, value in args.items()}))
-    return found or [plain]
+            found.append({name: value.via(home.span(site.node)) for name, value in args.items()})
+    return found
 
 
 def _registry_sites(reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[Module, Call]]:

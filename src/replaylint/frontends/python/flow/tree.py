@@ -77,6 +77,7 @@ class Tree:
         # lead back), and each module's calls of parameters, by the id of its ast (with the ast)
         self.following_partials: set[int] = set()
         self.parameter_calls: dict[int, tuple[ast.Module, list]] = {}
+        self.function_args: dict[int, tuple[ast.AST, list]] = {}  # what the calls of a function pass (`requests`), by its id
         # Whether constructions of a class are looked for in other modules (costly: up to
         # MAX_NEARBY files read): only when this module is read for the module whose names it uses.
         self.sites_elsewhere = False
