@@ -360,14 +360,13 @@ def _constructed(reader: Reader, frame: Frame, receiver: ast.expr, cls: Class) -
 
 
 def _function_frames(reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef, plain: Frame) -> list[Frame]:
-    """A module-level function's request read with the arguments of each call of it in the
-    module (`validate(llm, prompts)`: the engine handed over; `task.remote(...)` of a Ray task),
-    else, for one whose `**kwargs` or tested parameters decide the request, in the modules near
-    it that import it (`vllm_local_completions(prompts, **COMPLETIONS_KWARGS)`), else the function alone. A call
-    made in another function is read with what that function's callers give it
-    (`rollout_group(llm, prompts, **gen_kwargs)` calling `rollout(llm, ..., **gen_kwargs)`; `setup(parse_args())`
-    calling `main(llm, args)`); a module read for another's engine is read with its importers' calls too (`handed`),
-    and so is the checked module's function that only the modules importing it call (read once per function and check)."""
+    """A module-level function's request read with the arguments of each call of it in the module (`validate(llm,
+    prompts)`: the engine handed over; `task.remote(...)` of a Ray task), else, for one whose `**kwargs` or tested
+    parameters decide the request, in the modules near it that import it (`vllm_local_completions(prompts,
+    **COMPLETIONS_KWARGS)`), else the function alone. A call made in another function is read with what that
+    function's callers give it (`rollout_group(llm, prompts, **gen_kwargs)` calling `rollout(llm, ..., **gen_kwargs)`);
+    a module read for another's engine is read with its importers' calls too (`handed`), and so is the checked
+    module's function that only the modules importing it call (read once per function and check)."""
     kept = reader.tree.function_args.get(id(function))
     if kept is None or kept[0] is not function:
         kept = reader.tree.function_args[id(function)] = (function, _function_args(reader, module, function))
