@@ -187,3 +187,38 @@ HELPER = (
 )
 def test_a_function_partials_keywords_a_run_time_spread_may_replace(tmp_path: Path, more: str, expected: list) -> None:
     assert check(tmp_path, {"run.py": HELPER.replace("{more}", more)}) == expected
+
+
+STARTED = (
+    "import json\n"
+    "import sys\n"
+    "from functools import partial\n"
+    "\n"
+    "from vllm import LLM, SamplingParams\n"
+    "\n"
+    "\n"
+    "class Engine:\n"
+    "    def __init__(self, model):\n"
+    "        self.model = model\n"
+    "\n"
+    "    def start(self, **kw):\n"
+    "        self.llm = LLM(self.model, **kw)\n"
+    "        return self.llm\n"
+    "\n"
+    "\n"
+    "{made}\n"
+    "llm = engine.start(return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
+    "llm.generate(['p'], SamplingParams(temperature=0.0, top_k=1))\n"  # line 19
+)
+
+
+@pytest.mark.parametrize(
+    "made",
+    [
+        "make = partial(Engine, 'm')\nengine = make()",
+        "engine = partial(Engine, model='m')()",
+        "engine = Engine('m')",  # the class itself, as before
+    ],
+)
+def test_a_method_of_an_object_made_through_a_partial_builds_the_engine(tmp_path: Path, made: str) -> None:
+    assert check(tmp_path, {"run.py": STARTED.replace("{made}", made)}) == [("run.py", 19, "RPL101")]

@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING, Iterator
 
 from .binding import bind
 from .callsites import Call, calls
-from .facts import Val
+from .facts import NOTHING, Val
 from .frames import Evaluates, Frame
+from .init_objects import init_object
 from .module import Module
-from .objects import Class
-from .refs import Function, Partial
+from .objects import Class, is_record
+from .refs import Engine, Function, Partial
 
 if TYPE_CHECKING:
     from .reader import Reader
@@ -47,6 +48,18 @@ def bound_made(reader: Evaluates, init: Function, node: ast.Call, frame: Frame) 
     partial of the class it calls (`make()` of `make = partial(Cls, ...)`)."""
     held = class_partial(reader, node.func, frame, init.cls) if init.cls is not None else None
     return bind(reader, init, node, frame, partial=held)
+
+
+def partial_call(reader: Reader, held: Partial, node: ast.Call, frame: Frame, hops: tuple = ()) -> Val:
+    """A call of a partial: what its function of the tree returns, an object of a class of the tree
+    (`__init__` given the partial's arguments, then the call's), or vLLM's engine or params."""
+    cls = held.func.ref
+    if isinstance(cls, Function):
+        return reader.returned(cls, node, frame, (*hops, held.span), partial=held)
+    if not isinstance(cls, Class):
+        return Val(ref=Engine(node, frame, partial=held))
+    made = init_object(reader, cls, node, frame, partial=held) if not is_record(cls) else None
+    return Val(ref=made, span=frame.module.span(node)) if made is not None else NOTHING
 
 
 def partial_constructions(
@@ -94,7 +107,16 @@ def _partials_of(module: Module, cls: ast.ClassDef) -> set[int]:
 
 def _holders(module: Module, partials: set[int], names: set[str]) -> set[str]:
     """The names the module binds to a value that holds one of `partials` or of `names` (also
-    through `registry.update(series)` and `registry[key] = ...`), `names` included."""
+    through `registry.update(series)` and `registry[key] = ...`), `names` included (once per
+    module and question: each construction the flow reads asks)."""
+    kept = module.__dict__.setdefault("_partial_holders", {})
+    key = (frozenset(partials), frozenset(names))
+    if key not in kept:
+        kept[key] = _bound_from(module, partials, names)
+    return kept[key]
+
+
+def _bound_from(module: Module, partials: set[int], names: set[str]) -> set[str]:
     found = set(names)
     for _ in range(_PASSES):
         before = len(found)
