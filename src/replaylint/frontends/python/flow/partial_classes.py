@@ -39,6 +39,8 @@ def made_class(ref: object) -> ast.ClassDef | None:
 
 def class_partial(reader: Evaluates, func: ast.expr, frame: Frame, cls: ast.ClassDef) -> Partial | None:
     """The partial of `cls` a call's callee is where `frame` reads it (None: the class itself, or another callee)."""
+    if not isinstance(func, (ast.Name, ast.Subscript)):
+        return None  # `Engine.remote(...)`, `Engine.options(...).remote(...)`: the class itself
     held = reader.evaluate(func, frame).ref
     return held if isinstance(held, Partial) and made_class(held) is cls else None
 
