@@ -11,7 +11,7 @@ reader evaluates where the call is read."""
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING, Iterator
+from typing import Any, Iterator
 
 from .binding import bind
 from .callsites import Call, calls
@@ -21,9 +21,6 @@ from .init_objects import init_object
 from .module import Module
 from .objects import Class, is_record
 from .refs import Engine, Function, Partial
-
-if TYPE_CHECKING:
-    from .reader import Reader
 
 _MAX_WRITERS = 4  # modules near the class's that write a partial of it, followed
 _MAX_SITES = 6  # calls of partials of one class followed
@@ -52,7 +49,7 @@ def bound_made(reader: Evaluates, init: Function, node: ast.Call, frame: Frame) 
     return bind(reader, init, node, frame, partial=held)
 
 
-def partial_call(reader: Reader, held: Partial, node: ast.Call, frame: Frame, hops: tuple = ()) -> Val:
+def partial_call(reader: Any, held: Partial, node: ast.Call, frame: Frame, hops: tuple = ()) -> Val:
     """A call of a partial: what its function of the tree returns, an object of a class of the tree
     (`__init__` given the partial's arguments, then the call's), or vLLM's engine or params."""
     cls = held.func.ref
@@ -65,7 +62,7 @@ def partial_call(reader: Reader, held: Partial, node: ast.Call, frame: Frame, ho
 
 
 def partial_constructions(
-    reader: Reader, module: Module, cls: ast.ClassDef, besides: list[tuple[Module, Call]], elsewhere: bool = False
+    reader: Any, module: Module, cls: ast.ClassDef, besides: list[tuple[Module, Call]], elsewhere: bool = False
 ) -> list[tuple[Module, Call]]:
     """The calls of a partial of `cls` other than `besides`: in its module, or (`elsewhere`) in the
     modules near it that write one and in the modules near those that import the names holding it."""
@@ -85,7 +82,7 @@ def partial_constructions(
     return [(home, site) for home, site in found if _may_make(reader, home, site, cls)][:_MAX_SITES]
 
 
-def _writers(reader: Reader, module: Module, cls: ast.ClassDef, elsewhere: bool) -> Iterator[Module]:
+def _writers(reader: Any, module: Module, cls: ast.ClassDef, elsewhere: bool) -> Iterator[Module]:
     """The class's module and (`elsewhere`) the modules near it that import it and write `partial(`."""
     if "partial(" in module.source.text:
         yield module
