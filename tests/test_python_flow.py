@@ -150,8 +150,9 @@ clean cases not clean (3 false findings: a request dict whose every key a run-ti
 YAML's backend whose taken case is not the engine's) (PENDING).
 After the fixes (stop 44: h-fxH27a, h-fxH27b; tests/test_python_flow_round27_precision.py, _round27_configs.py,
 _round27_tables.py): 23 of 24, no expectation changed; both false findings gone (a loop copying a run-time mapping into
-the request dict opens the keys it may overwrite; a branch the tree's own values decide against never runs). Waits:
-h27_llavauhd_qwen2vl_partial_registry_greedy (an object made through a `functools.partial` of its class).
+the request dict opens the keys it may overwrite; a branch the tree's own values decide against never runs). Then
+(stop 45: h-fxP; tests/test_python_flow_round27_partials.py) 24 of 24: an object made through a `functools.partial`
+of its class (`make()`, a registry of partials filled by `update`, two modules from the class) is a construction of it.
 Round 28 (h28_, blind, first run on merge-s45 at main c8974af, stop 45): of 16 expected findings 12 exact, 4 missed;
 one more reported and expected since (h28_guidellm's greedy probe without top_k: RPL102 beside RPL101 on the same
 line, as h5_fastapi_app_state expects both): 13 of 17; 1 of 8 clean cases not clean (a false RPL003: an engine under
@@ -177,12 +178,7 @@ CORPUS = Path(__file__).parent / "data" / "python_flow"
 CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
-PENDING: dict[str, str] = {
-    "h27_llavauhd_qwen2vl_partial_registry_greedy": "round 27 first run (stop 44): RPL101 missed (vlmeval/qwen2_vl_model.py:30: a `partial` in a model registry); after h-fxH27b"
-    " still missed: no object of a class made through a `functools.partial` of it is followed (`make = partial(Cls, ...)`;"
-    " `make()` misses even in the class's own module): `engines.constructions`/`_makes`/`_picks`, `receivers.in_registry` and"
-    " `method_calls._made_by` want the class itself, `bind` there gets no partial, and run.py imports only config.py (two hops from the class)",
-}
+PENDING: dict[str, str] = {}
 
 
 def _cases(cases: list[str], waits: pytest.MarkDecorator) -> list:

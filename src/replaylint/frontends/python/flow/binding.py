@@ -6,7 +6,7 @@ import ast
 from dataclasses import replace
 
 from .dicts import as_val, container, entry as dict_entry, nested, spread
-from .facts import Kwargs, Val
+from .facts import NOTHING, Kwargs, Val, unknown as not_known
 from .frames import Evaluates, Frame, parameters
 from .refs import Function, Partial
 
@@ -49,7 +49,10 @@ def bind(
         unknown = _spread_into(_via(partial.kwargs, partial.span), names, bound, rest) or unknown
     for keyword in node.keywords:
         if keyword.arg is None:
-            unknown = _spread_into(spread(reader, keyword.value, frame), names, bound, rest) or unknown
+            more = spread(reader, keyword.value, frame)
+            if partial is not None and more.reasons:  # `partial` lets the call's `**more` replace its keywords
+                _opened(set(partial.kwargs.entries), bound, rest)
+            unknown = _spread_into(more, names, bound, rest) or unknown
         elif keyword.arg in names:
             bound[keyword.arg] = reader.evaluate(keyword.value, frame)
         else:
@@ -79,6 +82,14 @@ def _spread_into(given: Kwargs, names: set[str], bound: dict[str, Val], rest: Kw
         else:
             rest.entries[name] = item
     return bool(given.reasons)
+
+
+def _opened(names: set[str], bound: dict[str, Val], rest: Kwargs) -> None:
+    """A partial's keywords a call's spread not known may replace: present, their values not known."""
+    for name in names & set(rest.entries):
+        rest.entries[name] = replace(not_known(rest.entries[name]), guards=(), otherwise=None)
+    for name in names & set(bound):
+        bound[name] = NOTHING
 
 
 def _via(given: Kwargs, span) -> Kwargs:

@@ -1,9 +1,8 @@
-"""Engine constructions of a module and the arguments that reach each: `LLM(...)`,
-`EngineArgs(...)`, `AsyncEngineArgs(...)` and a `functools.partial` of one, read in every
-context the tree gives them: each call site of the function that makes the engine (a class's
-`__init__`: each `Engine(...)`, `Engine.remote(...)`, `Engine.options(...).remote(...)`), else
-the function alone (its parameters unknown, `**kwargs` open). Keys written under branches give
-one launch per outcome, each saying its condition."""
+"""Engine constructions of a module and the arguments that reach each: `LLM(...)`, `EngineArgs(...)`,
+`AsyncEngineArgs(...)` and a `functools.partial` of one, read in every context the tree gives them: each
+call site of the function that makes the engine (a class's `__init__`: each `Engine(...)`, `Engine.remote(...)`,
+`Engine.options(...).remote(...)`, `make()` of `make = partial(Engine, ...)`), else the function alone (its
+parameters unknown, `**kwargs` open). Keys written under branches give one launch per outcome, each saying its condition."""
 
 from __future__ import annotations
 
@@ -45,6 +44,7 @@ from .members import before_validator, constant_subclasses, init_of
 from .method_calls import from_init, method_frames, reads_record_field, record_fields
 from .module import FUNCTIONS, Module, describe
 from .objects import as_kwargs
+from .partial_classes import bound_made, made_class, partial_constructions
 from .placing import FlowHandle
 from .ray_runtime_env import actor_env_vars
 from .ray_tasks import as_task_call, calls_function, task_sites
@@ -152,7 +152,7 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
         for home, site, site_frame in ((h, s, f) for h, s in sites for f in site_frames(reader, h, s, outer)):
             if not _picks(reader, site, site_frame, call.cls):
                 continue
-            args = bind(reader, Function(module, init, call.cls), site.node, site_frame) if init is not None else {}
+            args = bound_made(reader, Function(module, init, call.cls), site.node, site_frame) if init is not None else {}
             hop = home.span(site.node)
             args = {name: value.via(hop) for name, value in args.items()}
             sites_here = ((site.scope, site.placed),) if home is module else ()
@@ -310,10 +310,11 @@ def constructions(reader: Reader, module: Module, cls: ast.ClassDef, elsewhere_t
     the engine's arguments may come from there: `elsewhere_too`)."""
     names = (cls.name, *sorted(class_aliases(module, cls)))
     made = [(module, site) for site in calls(module, names) if _makes(reader, site, cls, module)]
+    made += partial_constructions(reader, module, cls, besides=made)  # `make = partial(Engine, ...)`, then `make()`
     if made or not (elsewhere_too or reader.tree.sites_elsewhere or takes_a_config_of_the_tree(reader, module, cls)):
         return made
-    elsewhere_made = list(_sites_elsewhere(reader, module, cls, lambda other, site: _makes(reader, site, cls, other)))
-    return elsewhere_made + builder_sites(reader, module, cls)  # `cfg.pop("type")(**cfg)`: `_picks` decides the class
+    found = list(_sites_elsewhere(reader, module, cls, lambda other, site: _makes(reader, site, cls, other)))
+    return found + partial_constructions(reader, module, cls, found, True) + builder_sites(reader, module, cls)  # `cfg.pop("type")(**cfg)`
 
 
 def _makes(reader: Reader, site: Call, cls: ast.ClassDef, module: Module) -> bool:
@@ -347,14 +348,14 @@ def _picks(reader: Reader, site: Call, frame: Frame, cls: ast.ClassDef) -> bool:
     func = _constructor(site.node.func)
     aliased = isinstance(func, ast.Name) and func.id != cls.name and func.id not in frame.module.imports  # `model_cls = VLLMModel`
     if aliased or takes_class(frame.module, site):  # a config's builder: the class the caller's config names
-        return getattr(reader.evaluate(func, frame).ref, "node", None) is cls
+        return made_class(reader.evaluate(func, frame).ref) is cls
     if not isinstance(func, ast.Subscript):
         return True
     made = reader.evaluate(func, frame)
     if made.ref is not None or made.known:
-        return getattr(made.ref, "node", None) is cls
+        return made_class(made.ref) is cls
     registry = reader.evaluate(func.value, frame).kwargs  # a key not known here: the registry must hold only `cls`
-    return registry is not None and all(getattr(e.ref, "node", None) is cls for e in registry.entries.values())
+    return registry is not None and all(made_class(e.ref) is cls for e in registry.entries.values())
 
 
 def _launches(

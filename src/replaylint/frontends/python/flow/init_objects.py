@@ -18,17 +18,18 @@ from .frames import Evaluates, Frame
 from .module import FUNCTIONS, Module
 from .objects import Class, Instance, last_name
 from .parsers import shown
-from .refs import Function, Qualified
+from .refs import Function, Partial, Qualified
 
 
-def init_object(reader: Evaluates, cls: Class, node: ast.Call, frame: Frame) -> Instance | None:
-    """`Config(...)` of a class (no record) that defines `__init__`: the attributes it sets, or None."""
+def init_object(reader: Evaluates, cls: Class, node: ast.Call, frame: Frame, partial: Partial | None = None) -> Instance | None:
+    """`Config(...)` of a class (no record) that defines `__init__` (or a call of a `partial` of it):
+    the attributes it sets, or None."""
     init = next((m for m in cls.node.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
     hooks = {m.name for m in cls.node.body if isinstance(m, FUNCTIONS)} & _HOOKS
     if init is None or hooks or cls.node.decorator_list or cls.node.keywords:
         return None  # falsy, attributes made otherwise, or a class a decorator or metaclass changes
     module = cls.module
-    args = bind(reader, Function(module, init, cls.node), node, frame)
+    args = bind(reader, Function(module, init, cls.node), node, frame, partial=partial)
     home = Frame(module, init, cls.node, args, None, frame.depth + 1, frame.stack, args)
     found = Kwargs(reasons=[f"attributes of `{cls.node.name}` its other methods or bases may set"])
     counts, keys = _set_counts(cls.node)

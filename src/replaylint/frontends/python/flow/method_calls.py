@@ -17,7 +17,8 @@ from .frames import Evaluates, Frame, expressions, reaching
 from .members import init_of
 from .module import FUNCTIONS, Module
 from .objects import Class, Instance, instance, is_record
-from .refs import Function
+from .partial_classes import bound_made
+from .refs import Function, Partial
 from .subclass_inits import given_up, inherits
 
 Sites = Callable[[Callable[[Module, Call], bool], tuple[str, ...]], Iterable[tuple[Module, Call]]]
@@ -151,6 +152,7 @@ def _made_by(reader: Evaluates, home: Module, site: Call, name: str, cls: ast.Cl
     if not isinstance(receiver, ast.Call) or not isinstance(receiver.func, ast.Name):
         return None
     made = reader.evaluate(receiver.func, Frame(home, site.scope, site.cls, None, site.placed)).ref
+    made = made.func.ref if isinstance(made, Partial) else made  # `make()` of `make = partial(Engine, ...)`
     if not isinstance(made, Class):
         return None
     return receiver if made.node is cls or inherits(reader, made, cls, name) else None  # lagent's `ReplayVllmModel(VllmModel)`
@@ -162,7 +164,7 @@ def _init_args(reader: Evaluates, init: Function, home: Module, site: Call, cons
     made = reader.evaluate(construction.func, site_frame).ref
     if isinstance(made, Class) and made.node is not init.cls:
         return given_up(reader, init, made.module, made.node, construction, site_frame)
-    return bind(reader, init, construction, site_frame)
+    return bound_made(reader, init, construction, site_frame)
 
 
 def plain_method(module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

@@ -51,6 +51,7 @@ from .module import FUNCTIONS, Module, Placed, global_writes, local_import
 from .objects import Class, Instance, field, instance, is_record, library_call, method_result
 from .parameter_writes import written_on_parameter
 from .parsed_texts import parsed_text, text_parser, text_writer
+from .partial_classes import partial_call
 from .refs import ENGINE_CONFIGS, Bound, Engine, Function, Partial, Qualified, engine_name, is_params
 from .registries import registered
 from .returns import combined
@@ -346,10 +347,8 @@ class Reader:
             return self.returned(ref, node, frame, callee.hops)
         if isinstance(ref, Bound):  # `cfg.to_engine_kwargs()`: the method with the record's fields as `self`'s
             return self.returned(ref.function, node, frame, callee.hops, instance=ref.fields)
-        if isinstance(ref, Partial) and isinstance(ref.func.ref, Function):  # `build(model)` of `partial(engine_kwargs, ...)`
-            return self.returned(ref.func.ref, node, frame, (*callee.hops, ref.span), partial=ref)
-        if isinstance(ref, Partial):
-            return Val(ref=Engine(node, frame, partial=ref))
+        if isinstance(ref, Partial):  # `build(model)` of `partial(engine_kwargs, ...)`, `make()` of `partial(Chat, ...)`
+            return partial_call(self, ref, node, frame, callee.hops)
         if isinstance(ref, Class):
             made = instance(self, ref, node, frame)
             plain = init_object(self, ref, node, frame) if made is NOTHING and not is_record(ref) else None

@@ -12,6 +12,7 @@ from .callsites import Call
 from .frames import Evaluates, Frame, binds, reaching
 from .module import Module
 from .objects import Class
+from .partial_classes import class_partial, made_class
 from .refs import Function
 
 
@@ -21,8 +22,8 @@ def in_registry(reader: Evaluates, func: ast.Subscript, frame: Frame, cls: ast.C
     registry = reader.evaluate(func.value, frame).kwargs
     key = reader.evaluate(func.slice, frame).value
     if registry is not None and isinstance(key, str):
-        return getattr(getattr(registry.entries.get(key), "ref", None), "node", None) is cls
-    return registry is not None and any(getattr(e.ref, "node", None) is cls for e in registry.entries.values())
+        return made_class(getattr(registry.entries.get(key), "ref", None)) is cls
+    return registry is not None and any(made_class(e.ref) is cls for e in registry.entries.values())
 
 
 def names_definition(reader: Evaluates, frame: Frame, receiver: ast.expr, definition: ast.AST) -> bool:
@@ -76,6 +77,8 @@ def of_class(reader: Evaluates, frame: Frame, receiver: ast.expr, cls: ast.Class
     value = receiver if isinstance(receiver, ast.Call) else binding.value if binding is not None and binding.kind == "value" else None
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Subscript):
         return in_registry(reader, value.func, frame, cls)
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id != cls.name:
+        return class_partial(reader, value.func, frame, cls) is not None  # `make()` of `make = partial(Cls, ...)`
     return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == cls.name
 
 

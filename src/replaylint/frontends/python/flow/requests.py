@@ -26,6 +26,7 @@ from .members import init_of, self_attribute
 from .memoized import filled_entry
 from .module import FUNCTIONS, Module, describe
 from .objects import Class, Instance, instance, is_record
+from .partial_classes import bound_made, made_class
 from .partial_sites import partial_sites
 from .processor_requests import processor_requests
 from .ray_tasks import task_sites
@@ -268,9 +269,9 @@ def _construction_frames(reader: Reader, module: Module, cls: ast.ClassDef, plai
         built = takes_class(home, site)  # `cfg.pop("type")(**cfg)`: each caller's config names its class
         aliased = isinstance(site.node.func, ast.Name) and site.node.func.id != cls.name  # `model_cls(...)` of `model_cls = VLLMModel`
         for site_frame in site_frames(reader, home, site) if built else [caller_frame(reader, home, site)]:
-            if (built or aliased) and getattr(reader.evaluate(site.node.func, site_frame).ref, "node", None) is not cls:
+            if (built or aliased) and made_class(reader.evaluate(site.node.func, site_frame).ref) is not cls:
                 continue  # another class, or a name bound on a path not taken there
-            given = bind(reader, Function(module, init, cls), site.node, site_frame) if init else {}
+            given = bound_made(reader, Function(module, init, cls), site.node, site_frame) if init else {}
             frames.append(replace(plain, init={name: value.via(hop) for name, value in given.items()}, made=hop))
     return frames
 
@@ -356,7 +357,7 @@ def _constructed(reader: Reader, frame: Frame, receiver: ast.expr, cls: Class) -
     record = instance(reader, cls, made, frame).ref if is_record(cls) else None
     fields = record.fields if isinstance(record, Instance) else None
     init = next((m for m in cls.node.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
-    return (bind(reader, Function(cls.module, init, cls.node), made, frame) if init is not None else None), fields
+    return (bound_made(reader, Function(cls.module, init, cls.node), made, frame) if init is not None else None), fields
 
 
 def _function_frames(reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef, plain: Frame) -> list[Frame]:
