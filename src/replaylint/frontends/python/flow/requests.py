@@ -162,9 +162,7 @@ def _replay_owners(module: Module, found: list[tuple[ast.Call, Launch, Kwargs]])
     masked = [(node, launch) for node, launch, _ in found if launch.value("return_sampling_mask") is True]
     lines = [node.lineno for node, _ in masked]
     # the actor's construction (`LLMActor.options(...).remote(...)` in `create_vllm_engines`)
-    lines += [
-        made.start_line for _, launch in masked if (made := getattr(launch.handle, "made", None)) is not None and made.path == module.path
-    ]
+    lines += [made.start_line for _, launch in masked if (made := getattr(launch.handle, "made", None)) and made.path == module.path]
     names = set()
     for statement in module.tree.body:
         if not any(statement.lineno <= line <= (statement.end_lineno or statement.lineno) for line in lines):
