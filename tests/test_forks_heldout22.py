@@ -1,0 +1,64 @@
+"""Held-out fork edits, round 22 (issue 27, "the tree is the framework").
+
+Twelve fork trees of tests/data/forks_heldout22/, each a framework's upstream files (tests/data/forks_base/) with
+the smallest edit a user makes in a fork to turn replay on (`edits.patch`) and the launch the framework's examples
+use. Six of the twelve are clean.
+Forms: verl's `vLLMHttpServer.launch_server` args with `"return_sampling_mask": True` while the launch adds
+`logits_processors` through `engine_kwargs.vllm`; the same args line reading a rollout key the launch leaves out
+(clean); SkyRL's `build_vllm_cli_args` overrides with the mask and processed_logprobs, upstream's greedy
+`eval_sampling_params` default and evaluation on; the same fork with evaluation off (clean); OpenRLHF's mask inside
+`if logprobs_mode:` of create_vllm_engines with the correction flag on and upstream's requests sending top_k -1;
+the same fork without the correction flag (clean); NeMo-RL's `llm_kwargs["return_sampling_mask"] = True` with
+upstream's recipe `top_k: null` (sent as -1); the same line under a `vllm_cfg` key the recipe lacks (clean);
+open-instruct's mask next to `logprobs_mode="processed_logprobs"` with requests without top_k under
+`generation_config="vllm"`; the same fork with `"top_k": 50` in the request's extra_body (clean); prime-rl's
+`to_namespace` setting the mask under upstream's `setdefault("VLLM_USE_V2_MODEL_RUNNER", "0")`; the same fork
+launched with `export VLLM_USE_V2_MODEL_RUNNER=1` (clean).
+
+Blindness: the cases and `EXPECTED` were written from the frameworks' source and vLLM 0.34.0's rules
+(config/vllm.py, v1/engine/input_processor.py:180-190, platforms/interface.py, docs/rules/) before replaylint was
+run on any of them, without reading its implementation (src/replaylint/) or the earlier rounds' case trees. Every
+engine's arguments were judged by vLLM 0.34.0 (tests/differential/vllm_judge.py,
+tests/data/forks_heldout22/judge-cases.jsonl and judge-results.jsonl); each case's README gives them and the verdict.
+A finding sits on the line that decides: the written conflicting value's own line; when a framework or vLLM
+default is what conflicts, the line that turns the mask on.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from forks_trees import assert_case_findings, assert_cases_are_the_folders, assert_each_case_imitates_and_edits_its_base, held_out
+
+CORPUS = Path(__file__).parent / "data" / "forks_heldout22"
+
+EXPECTED: dict[str, set[tuple[str, str, int]]] = {
+    "verl_args_mask_launch_logits_processors": {("RPL001", "examples/grpo_trainer/run_qwen2_5_0_5b_grpo_replay.sh", 26)},
+    "verl_args_mask_rollout_key_off_clean": set(),
+    "skyrl_overrides_mask_eval_greedy_default": {("RPL101", "skyrl/backends/skyrl_train/inference_servers/utils.py", 111)},
+    "skyrl_overrides_mask_eval_disabled_clean": set(),
+    "openrlhf_mask_with_correction_requests_top_k_default": {("RPL102", "openrlhf/trainer/ray/vllm_engine.py", 298)},
+    "openrlhf_mask_with_correction_flag_off_clean": set(),
+    "nemo_worker_mask_recipe_top_k_null": {("RPL102", "nemo_rl/models/generation/vllm/vllm_worker.py", 602)},
+    "nemo_worker_mask_vllm_cfg_key_off_clean": set(),
+    "oi_remote_mask_requests_without_top_k": {("RPL102", "open_instruct/vllm_utils.py", 1285)},
+    "oi_remote_mask_top_k_in_extra_body_clean": set(),
+    "prime_namespace_mask_upstream_v1_pin": {("RPL206", "src/prime_rl/inference/server.py", 17)},
+    "prime_namespace_mask_launch_v2_runner_one_clean": set(),
+}
+
+PENDING: dict[str, str] = {}
+
+
+def test_every_folder_is_a_case_and_five_are_clean() -> None:
+    assert_cases_are_the_folders(CORPUS, EXPECTED)
+
+
+def test_every_case_says_what_it_imitates_and_edits_its_base() -> None:
+    assert_each_case_imitates_and_edits_its_base(CORPUS, EXPECTED)
+
+
+@pytest.mark.parametrize("case", held_out(EXPECTED, PENDING))
+def test_case_findings(case: str, tmp_path: Path) -> None:
+    assert_case_findings(CORPUS, EXPECTED, case, tmp_path)
