@@ -33,6 +33,10 @@ thinking_token_budget=2048)` keeps the budget. A finding on a request is expecte
 (the one-line `SamplingParams`, the `sampling_params` dict constant, the `top_k` entry), a chat-only client's at its
 `.create(` call, a launch's at the line of the deciding word (the Dockerfile's one-line ENTRYPOINT, the
 `--override-generation-config`, `--enable-trace-replay` and `--speculative-config` continuation lines).
+
+First run (the lead, merge-s45 with round 22's fixes, stop 45): 16 of 16 cases as expected (100%); 8 of 8 expected
+findings exact; 0 false findings; 8 of 8 clean cases clean. This round was written to measure code as people write it
+(the repositories' and docs' own spellings), not to look for unusual ones as rounds 13-22 did.
 """
 
 from __future__ import annotations
