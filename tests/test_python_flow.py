@@ -159,6 +159,10 @@ line, as h5_fastapi_app_state expects both): 13 of 17; 1 of 8 clean cases not cl
 `if use_vllm:` whose only caller in the tree leaves the parameter's default False) (PENDING).
 After h-fxA (stop 45; tests/test_python_flow_round28_argv.py): the two RPL003 misses whose engine keywords travel
 through argv pass (`sys.argv` extended before `parse_args()`; JSON on a Python program's command line read back from `sys.argv`).
+After h-fxB (tests/test_python_flow_round28_precision.py, _round28_requests.py): 24 of 24, no expectation changed.
+Round 29 (h29_, blind, written to imitate the repositories' code as it is rather than unusual spellings; first run on
+merge-s45 after round 28's fixes, stop 45): of 16 expected findings 9 exact, 7 missed, 0 false; 8 of 8 clean cases
+clean (PENDING).
 """
 
 from __future__ import annotations
@@ -178,7 +182,15 @@ CORPUS = Path(__file__).parent / "data" / "python_flow"
 CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
-PENDING: dict[str, str] = {}
+PENDING: dict[str, str] = {
+    "h29_deepmath_eval_sh_repetition_penalty": "round 29 first run (stop 45): RPL302 missed (eval.sh:21)",
+    "h29_longcite_llm_subclass_chat_no_top_k": "round 29 first run (stop 45): RPL102 missed (vllm_inference.py:17)",
+    "h29_longcite_query_longcite_temperature_zero": "round 29 first run (stop 45): RPL101 missed (vllm_inference.py:60)",
+    "h29_minference_ruler_serve_vllm_mask_without_mode": "round 29 first run (stop 45): RPL003 missed (run.sh:12)",
+    "h29_speculators_e2e_eagle3_adaptive_verification": "round 29 first run (stop 45): RPL002 missed (tests/e2e/regression/test_eagle3_acceptance.py:22)",
+    "h29_speculators_e2e_greedy_sampling_params_dict": "round 29 first run (stop 45): RPL101 missed (tests/e2e/utils.py:28)",
+    "h29_xattention_ruler_run_sh_ngram_adaptive": "round 29 first run (stop 45): RPL002 missed (run.sh:16)",
+}
 
 
 def _cases(cases: list[str], waits: pytest.MarkDecorator) -> list:
