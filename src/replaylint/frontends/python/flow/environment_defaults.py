@@ -28,8 +28,10 @@ def may_be_written(module: Module, name: str) -> bool:
     spelt the same (`NAME = int(os.environ.get("NAME", "8"))`) writes nothing."""
     text = module.source.text
     quoted = sum(text.count(f"{quote}{name}{quote}") for quote in ("'", '"'))
-    keywords = any(isinstance(node, ast.keyword) and node.arg == name for node in ast.walk(module.tree))
-    return loads_dotenv(module) or quoted > 1 or keywords
+    keywords = module.__dict__.get("_keyword_names")
+    if keywords is None:  # one walk a module, however many variables its reads name
+        keywords = module.__dict__["_keyword_names"] = {node.arg for node in ast.walk(module.tree) if isinstance(node, ast.keyword)}
+    return loads_dotenv(module) or quoted > 1 or name in keywords
 
 
 def loads_dotenv(module: Module) -> bool:

@@ -17,6 +17,7 @@ from dataclasses import replace
 from .environment_defaults import loads_dotenv
 from .facts import NOTHING, Val
 from .frames import Evaluates, Frame
+from .module import Module
 
 _ENVIRON = ("os.environ", "environ")
 _CHANGES = ("update", "setdefault", "pop", "popitem", "clear", "putenv", "unsetenv")
@@ -25,8 +26,9 @@ _CHANGES = ("update", "setdefault", "pop", "popitem", "clear", "putenv", "unsete
 def environment_written(reader: Evaluates, name: str, use: ast.AST, frame: Frame) -> Val:
     """The value the module's own top-level write gives `name` where `use` reads it, else NOTHING."""
     module = frame.module
-    writes = [statement for statement in ast.walk(module.tree) if _writes(statement, name)]
-    if len(writes) != 1 or writes[0] not in module.tree.body or _changed(module.tree) or loads_dotenv(module):
+    by_name, changed = _environment_writes(module)
+    writes = by_name.get(name, [])
+    if len(writes) != 1 or writes[0] not in module.tree.body or changed or loads_dotenv(module):
         return NOTHING
     write = writes[0]
     if frame.function is None and getattr(use, "lineno", 0) <= write.lineno:
@@ -41,18 +43,31 @@ def environment_written(reader: Evaluates, name: str, use: ast.AST, frame: Frame
     return replace(Val(value.value, span=span), origin=module.span(write), written=module.text(write))
 
 
-def _writes(node: ast.AST, name: str) -> bool:
-    targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
-    targets = [*targets, *(node.targets if isinstance(node, ast.Delete) else [])]
-    return any(_names(target, name) for target in targets)
+def _environment_writes(module: Module) -> tuple[dict[object, list[ast.stmt]], bool]:
+    """The module's statements that write or delete `os.environ[NAME]`, by NAME, and whether it changes
+    `os.environ` in another way: one walk of the module, kept on it (a module's reads ask for each name)."""
+    kept = module.__dict__.get("_environment_writes")
+    if kept is None:
+        by_name: dict[object, list[ast.stmt]] = {}
+        for node in ast.walk(module.tree):
+            for name in _written_names(node):
+                by_name.setdefault(name, []).append(node)  # type: ignore[arg-type]
+        kept = module.__dict__["_environment_writes"] = (by_name, _changed(module.tree))
+    return kept
 
 
-def _names(target: ast.expr, name: str) -> bool:
-    return (
-        isinstance(target, ast.Subscript)
-        and ast.unparse(target.value) in _ENVIRON
-        and isinstance(target.slice, ast.Constant)
-        and target.slice.value == name
+def _written_names(node: ast.AST) -> dict[object, None]:
+    targets = (
+        node.targets
+        if isinstance(node, (ast.Assign, ast.Delete))
+        else [node.target]
+        if isinstance(node, (ast.AugAssign, ast.AnnAssign))
+        else []
+    )
+    return dict.fromkeys(
+        target.slice.value
+        for target in targets
+        if isinstance(target, ast.Subscript) and isinstance(target.slice, ast.Constant) and ast.unparse(target.value) in _ENVIRON
     )
 
 

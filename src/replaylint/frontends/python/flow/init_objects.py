@@ -51,14 +51,24 @@ _CHANGES = frozenset(("update", "setdefault", "pop", "popitem", "clear", "__seti
 def _changed_otherwise(cls: ast.ClassDef, init: ast.AST, target: str, module: Module) -> bool:
     """Whether a method other than `__init__` changes the mapping `target` otherwise than by
     writing a key spelt out (`self.final_config.update(...)`, `del self.final_config[k]`)."""
-    for method in (m for m in cls.body if isinstance(m, FUNCTIONS) and m is not init):
-        for node in ast.walk(method):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _CHANGES:
-                if module.text(node.func.value) == target:
-                    return True
-            if isinstance(node, (ast.Delete, ast.AugAssign)) and target in module.text(node):
-                return True
-    return False
+    called, written = _changes(cls, init, module)
+    return target in called or any(target in text for text in written)
+
+
+def _changes(cls: ast.ClassDef, init: ast.AST, module: Module) -> tuple[set[str], list[str]]:
+    """What the methods other than `__init__` call a mapping's changing method on, and the texts of their
+    deletions and augmented writes: one walk a class, kept on its module (each attribute asks)."""
+    known: dict = module.__dict__.setdefault("_class_changes", {})
+    if (cls, init) not in known:
+        called, written = set(), []
+        for method in (m for m in cls.body if isinstance(m, FUNCTIONS) and m is not init):
+            for node in ast.walk(method):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _CHANGES:
+                    called.add(module.text(node.func.value))
+                if isinstance(node, (ast.Delete, ast.AugAssign)):
+                    written.append(module.text(node))
+        known[(cls, init)] = (called, written)
+    return known[(cls, init)]
 
 
 def _keys_written(made: Entry, keys: set[str | None]) -> Entry:
