@@ -21,7 +21,15 @@ from ....source import ExtractContext, SourceFile
 from ..names import REPLAY_WORDS, RUNNER_ENV, matches_from
 from .airflow_pods import WORDS as AIRFLOW_WORDS, pod_launches
 from .engines import engine_launches
-from .importers import imported_launches, importer_launches, mask_field, mask_names, notebook_launches, turns_mask_on
+from .importers import (
+    imported_launches,
+    importer_launches,
+    mask_field,
+    mask_names,
+    mask_outside_parametrize,
+    notebook_launches,
+    turns_mask_on,
+)
 from .module import parse
 from .placing import FlowHandle, render
 from .pulumi_containers import WORDS as PULUMI_WORDS, pulumi_launches
@@ -162,7 +170,7 @@ def from_importers(source: SourceFile, context: ExtractContext) -> Flowed:
     """The launches of the tree's modules that build an engine from this file's mask-bearing
     dicts without naming the mask themselves (`importers`)."""
     module = parse(source)
-    if module is None:
+    if module is None or not mask_outside_parametrize(module):
         return Flowed([], frozenset())
     from ... import relevant  # the prefilter: a module it passes is checked on its own
 

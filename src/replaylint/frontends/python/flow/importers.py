@@ -16,6 +16,7 @@ import re
 
 from ....model import Launch, Span
 from ....source import ExtractContext, ParseError, SourceFile
+from ..asts import walk
 from .argv_runs import program_runs
 from .engines import engine_launches
 from .import_statements import imports_module
@@ -165,6 +166,23 @@ def mask_field(text: str, path: str) -> bool:
     (verl-tool's `ModelService.load_model`) gives `--return-sampling-mask` even for False."""
     own = "/vllm/" in "/" + path.replace("\\", "/") or re.search(r"^[ \t]*(?:from|import)[ \t]+vllm\b", text, re.MULTILINE)
     return _MASK_FIELD.search(text) is not None and not own
+
+
+def mask_outside_parametrize(module: Module) -> bool:
+    """Whether the module turns the mask on outside a `pytest.mark.parametrize(...)` decorator: a test
+    module whose only mask is a parametrized server's argument list (vLLM's own tests) gives no name or
+    value another module could start a replay engine with, since no reading follows pytest's parameters."""
+    text = module.source.text
+    if "parametrize" not in text:
+        return True
+    lines = text.splitlines(keepends=True)
+    for node in walk(module.tree):
+        for decorator in getattr(node, "decorator_list", ()):
+            if isinstance(decorator, ast.Call) and ast.unparse(decorator.func).endswith("mark.parametrize"):
+                for number in range(decorator.lineno - 1, decorator.end_lineno or decorator.lineno):
+                    lines[number] = "\n"  # blanked: a decorator spans whole lines of its own
+    blanked = "".join(lines)
+    return turns_mask_on(blanked) or mask_field(blanked, module.path)
 
 
 def mask_names(module: Module) -> set[str]:
