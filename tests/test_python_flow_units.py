@@ -764,3 +764,22 @@ def test_an_init_calls_super_init_as_its_unparsed_text_says(init: str, calls: bo
     node = ast.parse(init).body[0]
     assert _writes_super_init(node) is calls
     assert ("super().__init__(" in ast.unparse(node)) is calls  # the test it stands for
+
+
+@pytest.mark.parametrize(
+    "body, calls",
+    [
+        ("def get(model_key):\n    return model_key()\n", True),
+        ("def get(model_key):\n    return model_key ()\n", True),
+        ("def get(model_key):\n    return (model_key)(1)\n", True),
+        ("def get(model_key):\n    return [model_key\n        (1)]\n", True),
+        ("def get(model_key):\n    return model_key.load()\n", False),  # a method of it, not it
+        ("def get(model_key):\n    return other_model_key()\n", False),
+    ],
+)
+def test_a_function_calling_its_parameter_is_told_by_its_text(body: str, calls: bool) -> None:
+    from replaylint.frontends.python.flow.held_partials import _may_call
+
+    function = ast.parse(body).body[0]
+    assert _may_call(body, {"model_key"}) is calls
+    assert any(isinstance(n, ast.Call) and getattr(n.func, "id", None) == "model_key" for n in ast.walk(function)) is calls

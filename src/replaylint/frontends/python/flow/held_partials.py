@@ -7,6 +7,7 @@ recognised by what the parameter holds there, so a call of another callable is n
 from __future__ import annotations
 
 import ast
+import re
 from typing import Callable, Iterator
 
 from ..asts import walk
@@ -47,6 +48,8 @@ def _parameter_calls(tree: Tree, module: Module) -> list[Call]:
     found: dict[int, Call] = {}
     for scope in (node for node in module.tree.body if isinstance(node, FUNCTIONS)):
         names = {param.arg for param in parameters(scope)}
+        if not _may_call(module.text(scope), names):
+            continue
         body = {id(statement) for statement in scope.body}
         for placed in module.statements(scope):
             if id(placed.statement) not in body:
@@ -56,3 +59,9 @@ def _parameter_calls(tree: Tree, module: Module) -> list[Call]:
                     found.setdefault(id(node), Call(node, placed, scope, None))
     tree.parameter_calls[id(module.tree)] = (module.tree, list(found.values()))
     return tree.parameter_calls[id(module.tree)][1]
+
+
+def _may_call(text: str, names: set[str]) -> bool:
+    """Whether a function's text may call one of `names` (`p(`, `p (`, `(p)(`): most functions call no parameter,
+    and the text says so without a walk of their statements."""
+    return bool(names) and re.search(rf"\b(?:{'|'.join(map(re.escape, names))})\b[\s)\\]*\(", text) is not None
