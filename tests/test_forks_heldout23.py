@@ -49,7 +49,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "nemo_llm_kwargs_mask_top_k_override_clean": set(),
     "oi_engine_kwargs_mask_requests_without_top_k": {("RPL102", "open_instruct/vllm_utils.py", 1010)},
     "oi_engine_args_attribute_mask_top_k_clean": set(),
-    "prime_namespace_mask_eval_greedy": {("RPL101", "examples/reverse_text/rl_replay.toml", 22)},
+    "prime_namespace_mask_eval_greedy": {("RPL101", "configs/basic/reverse-text/rl_replay.toml", 33)},
     "prime_namespace_mask_eval_sampled_clean": set(),
 }
 
