@@ -6,7 +6,7 @@ use. Six of the twelve are clean.
 Forms: verl's `vLLMHttpServer.launch_server` args with `"return_sampling_mask": True` while the launch overrides
 `actor_rollout_ref.rollout.logprobs_mode=raw_logprobs`; the same fork with rollout.yaml's processed_logprobs and bounded
 rollout and validation sampling (clean); SkyRL's `build_vllm_cli_args` overrides with the mask and processed_logprobs
-and a launch n-gram `speculative_config` with `enable_adaptive_verification: true`; the same with fixed verification
+and a launch n-gram `speculative_config` in dotted keys with `enable_adaptive_verification=true`; the same with fixed verification
 (clean); OpenRLHF's mask added unconditionally to `actor_kwargs` of create_vllm_engines with the correction flag off
 (logprobs_mode unset) and upstream's requests sending top_k -1; the same fork with the correction flag on and the
 request default top_k 50 (clean); NeMo-RL's `return_sampling_mask=True` in `llm_kwargs` with the launch exporting
@@ -38,7 +38,7 @@ CORPUS = Path(__file__).parent / "data" / "forks_heldout23"
 EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "verl_args_mask_launch_raw_logprobs": {("RPL003", "examples/grpo_trainer/run_qwen2_5_0_5b_grpo_replay.sh", 21)},
     "verl_args_mask_sampling_bounded_clean": set(),
-    "skyrl_overrides_mask_launch_adaptive_ngram": {("RPL002", "examples/train/gsm8k/run_gsm8k_replay.sh", 21)},
+    "skyrl_overrides_mask_launch_adaptive_ngram": {("RPL002", "examples/train/gsm8k/run_gsm8k_replay.sh", 24)},
     "skyrl_overrides_mask_fixed_ngram_clean": set(),
     "openrlhf_actor_kwargs_mask_correction_off": {
         ("RPL003", "openrlhf/trainer/ray/vllm_engine.py", 282),

@@ -18,7 +18,9 @@ uv run --isolated --extra fsdp -m skyrl.train.entrypoints.main_base \
   trainer.placement.ref_num_gpus_per_node=$NUM_GPUS \
   generator.inference_engine.num_engines=$NUM_GPUS \
   generator.inference_engine.tensor_parallel_size=1 \
-  'generator.inference_engine.speculative_config={method: ngram, num_speculative_tokens: 3, prompt_lookup_max: 4}' \
+  generator.inference_engine.speculative_config.method=ngram \
+  generator.inference_engine.speculative_config.num_speculative_tokens=3 \
+  generator.inference_engine.speculative_config.prompt_lookup_max=4 \
   generator.sampling_params.top_k=50 \
   trainer.epochs=20 \
   trainer.eval_before_train=false \
