@@ -21,6 +21,7 @@ ray job submit --address="http://127.0.0.1:8265" \
    --train.batch_size 128 \
    --rollout.micro_batch_size 16 \
    --rollout.batch_size 1024 \
+   --rollout.n_samples_per_prompt 8 \
    --rollout.max_new_tokens 1024 \
    --rollout.temperature 1.0 \
    --data.max_len 2048 \
