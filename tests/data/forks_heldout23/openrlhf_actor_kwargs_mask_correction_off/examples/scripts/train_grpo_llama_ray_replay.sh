@@ -1,0 +1,34 @@
+set -x
+
+ray job submit --address="http://127.0.0.1:8265" \
+   --runtime-env-json='{"working_dir": "/openrlhf"}' \
+   -- python3 -m openrlhf.cli.train_ppo_ray \
+   --ref.num_nodes 1 \
+   --ref.num_gpus_per_node 8 \
+   --actor.num_nodes 1 \
+   --actor.num_gpus_per_node 8 \
+   --vllm.num_engines 8 \
+   --vllm.tensor_parallel_size 1 \
+   --vllm.gpu_memory_utilization 0.6 \
+   --vllm.enable_sleep \
+   --train.colocate_all \
+   --actor.model_name_or_path OpenRLHF/Llama-3-8b-sft-mixture \
+   --reward.remote_url /openrlhf/examples/python/reward_func.py \
+   --ckpt.output_dir /openrlhf/examples/test_scripts/final/llama3-8b-rlhf \
+   --ckpt.path /openrlhf/examples/test_scripts/ckpt/llama3-8b-rlhf \
+   --ckpt.save_hf \
+   --train.micro_batch_size 8 \
+   --train.batch_size 128 \
+   --rollout.micro_batch_size 16 \
+   --rollout.batch_size 1024 \
+   --rollout.n_samples_per_prompt 8 \
+   --rollout.max_new_tokens 1024 \
+   --rollout.temperature 1.0 \
+   --data.max_len 2048 \
+   --algo.advantage.estimator group_norm \
+   --data.prompt_dataset OpenRLHF/prompt-collection-v0.1 \
+   --data.input_key context_messages \
+   --data.apply_chat_template \
+   --ds.zero_stage 3 \
+   --ds.packing_samples \
+   --actor.gradient_checkpointing_enable
