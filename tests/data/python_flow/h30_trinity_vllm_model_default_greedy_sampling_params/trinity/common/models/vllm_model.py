@@ -57,7 +57,7 @@ class vLLMRolloutModel:
 
     async def chat(self, messages: List[Dict], **kwargs) -> Any:
         if self.tokenizer is None:
-            self.tokenizer = await self.async_llm.get_tokenizer()
+            self.tokenizer = self.async_llm.get_tokenizer()
         prompt = self.tokenizer.apply_chat_template(messages, tokenize=False, add_generation_prompt=True)
         return await self.generate(prompt=prompt, **kwargs)
 
