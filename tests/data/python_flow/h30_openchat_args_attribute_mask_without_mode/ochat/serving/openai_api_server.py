@@ -1,5 +1,5 @@
 # Imitates imoneoi/openchat ochat/serving/openai_api_server.py (a FastAPI chat route over AsyncLLMEngine, engine args from add_cli_args).
-import argparse
+
 import time
 
 import fastapi
@@ -10,6 +10,7 @@ from vllm.engine.arg_utils import AsyncEngineArgs
 from vllm.engine.async_llm_engine import AsyncLLMEngine
 from vllm.sampling_params import SamplingParams
 from vllm.utils import random_uuid
+from vllm.utils.argparse_utils import FlexibleArgumentParser
 
 from ochat.serving import openai_api_protocol
 
@@ -51,7 +52,7 @@ async def create_chat_completion(raw_request: Request):
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description="OpenChat OpenAI-Compatible RESTful API server.")
+    parser = FlexibleArgumentParser(description="OpenChat OpenAI-Compatible RESTful API server.")
     parser.add_argument("--host", type=str, default="localhost", help="Host name")
     parser.add_argument("--port", type=int, default=18888, help="Port number")
 
