@@ -1,0 +1,3 @@
+from .model import Qwen2VLChat
+
+__all__ = ["Qwen2VLChat"]
