@@ -24,6 +24,10 @@ and judge-results.jsonl); each case's README gives them and the verdict.
 A finding sits on the line that decides: the written conflicting value's own line; when a framework or vLLM
 default is what conflicts, the line that turns the mask on (open-instruct's request without top_k at its
 `completions.create(` call, as rounds 1, 19 and 22).
+
+First run (the lead, main c2fdb69 with the lead's speed commits, stop 45): 12 of 12 trees as expected (100%); 7 of 7
+expected findings exact; 0 false findings; 6 of 6 clean trees clean. Written, as round 22, as the smallest edit a
+user makes near the framework's engine construction or config.
 """
 
 from __future__ import annotations

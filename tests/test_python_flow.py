@@ -163,6 +163,9 @@ After h-fxB (tests/test_python_flow_round28_precision.py, _round28_requests.py):
 Round 29 (h29_, blind, written to imitate the repositories' code as it is rather than unusual spellings; first run on
 merge-s45 after round 28's fixes, stop 45): of 16 expected findings 9 exact, 7 missed, 0 false; 8 of 8 clean cases
 clean (PENDING).
+Round 30 (h30_, blind, written the same way; first run on main c2fdb69 with the lead's speed commits, stop 45): of 16
+expected findings 7 exact, 9 missed; 1 of 8 clean cases not clean (a false RPL003 under a `use_vllm` branch the
+default model does not take) (PENDING).
 """
 
 from __future__ import annotations
@@ -190,6 +193,16 @@ PENDING: dict[str, str] = {
     "h29_speculators_e2e_eagle3_adaptive_verification": "round 29 first run (stop 45): RPL002 missed (tests/e2e/regression/test_eagle3_acceptance.py:22)",
     "h29_speculators_e2e_greedy_sampling_params_dict": "round 29 first run (stop 45): RPL101 missed (tests/e2e/utils.py:28)",
     "h29_xattention_ruler_run_sh_ngram_adaptive": "round 29 first run (stop 45): RPL002 missed (run.sh:16)",
+    "h30_agentlightning_sft_vllm_server_mask_flag_default_without_mode": "round 30 first run (stop 45): RPL003 missed (sft_algorithm.py:26)",
+    "h30_lmcache_offline_inference_mask_without_mode": "round 30 first run (stop 45): RPL003 missed (offline_inference.py:53)",
+    "h30_lmcache_offline_inference_no_top_k": "round 30 first run (stop 45): RPL102 missed (offline_inference.py:46)",
+    "h30_modal_vllm_inference_image_env_runner_zero": "round 30 first run (stop 45): RPL206 missed (vllm_inference.py:15)",
+    "h30_openchat_api_server_sampling_params_no_top_k": "round 30 first run (stop 45): RPL102 missed (ochat/serving/openai_api_server.py:30)",
+    "h30_skypilot_service_vllm_serve_mask_without_mode": "round 30 first run (stop 45): RPL003 missed (service.yaml:31)",
+    "h30_trinity_config_mask_without_logprobs_mode": "round 30 first run (stop 45): RPL003 missed (trinity/common/config.py:30)",
+    "h30_trinity_vllm_model_default_greedy_sampling_params": "round 30 first run (stop 45): RPL101 missed (trinity/common/models/vllm_model.py:25)",
+    "h30_vlmevalkit_qwen2vl_transformers_default_untaken_clean": "round 30 first run (stop 45): a false RPL003 at vlmeval/vlm/qwen2_vl/model.py:42 (the vLLM branch the default model does not take)",
+    "h30_vlmevalkit_qwen2vl_use_vllm_greedy": "round 30 first run (stop 45): RPL101 missed (vlmeval/vlm/qwen2_vl/model.py:65)",
 }
 
 
