@@ -83,7 +83,8 @@ def _scripts(source: SourceFile, context: ExtractContext) -> list[Script]:
 
 
 def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
-    context.budget.charge(len(source.text))
+    if kind_of(source.path) != "nomad":  # (tree-sitter-hcl's parse is charged by the tokens it reads)
+        context.budget.charge(len(source.text))
     return launches_of(_scripts(source, context), source, context, _ESCAPES[kind_of(source.path)])
 
 

@@ -4,8 +4,9 @@ a `Token` (a string, a number, `true`), a list or a dict (key -> (key token, val
 None where it is not literal (`var.args`, a function call, a `for` expression).
 
 A string's value is None where Nomad fills it in (a `${...}` interpolation or a `%{...}` directive);
-`$${` and `%%{` are a literal `${` and `%{`. A heredoc is read when written flush (`<<EOT`) or
-with no line indented, and holds no backslash (HCL reads no escapes there).
+`$${` and `%%{` are a literal `${` and `%{`. A heredoc is read when it is a plain one (`<<EOT`),
+or an indented one (`<<-EOT`) with no line indented, and holds no backslash (how much indentation
+HCL strips, and its escapes there, are not guessed).
 
 A file with a syntax error (an ERROR or MISSING node) is not read: its first error is reported
 (RPL902, not RPL900: only Nomad's own parser is the judge of HCL), as tree-sitter's recovery may
@@ -40,7 +41,9 @@ class HclFile:
         self.parsed: Parsed = parse(source.text, budget, 0, grammar="hcl")
         error = first_error(self.parsed.root)
         if error is not None:
-            raise NotAnalysed(f"tree-sitter-hcl cannot parse this HCL: {self._trouble(error)}; its tasks are not read", self.parsed.start(error))
+            raise NotAnalysed(
+                f"tree-sitter-hcl cannot parse this HCL: {self._trouble(error)}; its tasks are not read", self.parsed.start(error)
+            )
         bodies = [child for child in self.parsed.root.named_children if child.type == "body"]
         self.items: list[tuple] = self._body(bodies[0], 0) if bodies else []
 
@@ -51,7 +54,9 @@ class HclFile:
                 continue
             if child.type == "attribute":
                 name = child.named_children[0]
-                items.append(("attribute", self.parsed.source(name), self._value(child.named_children[1], depth), self._token("word", name)))
+                items.append(
+                    ("attribute", self.parsed.source(name), self._value(child.named_children[1], depth), self._token("word", name))
+                )
             elif child.type == "block":
                 items.append(self._block(child, depth))
         return items

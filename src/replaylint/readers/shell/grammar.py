@@ -126,6 +126,7 @@ def tokens(data: bytes) -> int:
 
 TRIAL_BYTES = 4096  # the error recovery of a text this short takes 60 MB and half a second at most (`a|` repeated)
 _TRIAL_FAILED = 3  # the child's exit status when the parse raised
+_SHOWN = {"hcl": "HCL"}  # grammars by the name a message gives them
 _LONGEST_WAIT = 24 * 3600.0  # seconds: a budget without a deadline (the editor's tests) still has a bound here
 
 
@@ -139,9 +140,11 @@ def trial(data: bytes, budget: Budget, offset: int | None, grammar: str = "bash"
     memory = memory if room is None else min(memory, room)
     status = _forked(data, memory, seconds, grammar) if _can_fork() else _spawned(data, memory, seconds, grammar)
     if status is None:
-        raise OverBudget(f"the {grammar} parser takes longer than the {budget.seconds:g} s one file may take", offset)
+        raise OverBudget(f"the {_SHOWN.get(grammar, grammar)} parser takes longer than the {budget.seconds:g} s one file may take", offset)
     if status != 0:
-        raise OverBudget(f"the {grammar} parser needs more than the {budget.memory >> 20} MiB of memory one file may take", offset)
+        raise OverBudget(
+            f"the {_SHOWN.get(grammar, grammar)} parser needs more than the {budget.memory >> 20} MiB of memory one file may take", offset
+        )
 
 
 def _can_fork() -> bool:
