@@ -121,13 +121,9 @@ class HclFile:
 
     def _string(self, node: Node) -> Token:
         """A quoted string; its value None when Nomad fills in part of it."""
-        pieces = []
-        for child in node.named_children:
-            if child.type in ("template_interpolation", "template_directive"):
-                return self._token("string", node)
-            if child.type == "template_literal":
-                pieces.append(self.parsed.source(child))
-        return self._token("string", node, _unescaped("".join(pieces)))
+        if any(child.type in ("template_interpolation", "template_directive") for child in node.named_children):
+            return self._token("string", node)
+        return self._token("string", node, _unescaped(self.parsed.source(node)[1:-1]))
 
     def _heredoc(self, node: Node) -> Token:
         """A heredoc's text: the lines between its markers."""
