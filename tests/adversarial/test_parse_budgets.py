@@ -198,3 +198,21 @@ def test_the_launch_at_the_end_of_1_mb_of_ci_code_is_found() -> None:
     text = _ci_script(1024)
     result = checker.check_text("ci.sh", text, "shell")
     assert [(f.code, f.span.start_line) for f in result.findings] == [("RPL003", text.count("\n"))]
+
+
+# -- the HCL parser ---------------------------------------------------------------------------------
+
+
+@pytest.mark.timeout(60)
+def test_hcl_error_recovery_past_the_memory_bound_is_rpl902(tmp_path: Path) -> None:
+    # tree-sitter-hcl's recovery from printable junk: 6.4 GB and 27 s on 8 MiB; tried in a child beyond 4 KB
+    job = 'job "p" {\n  group "g" {\n    task "t" {\n      driver = "raw_exec"\n      config {\n        command = "vllm"\n'
+    job += '        args = ["serve", "m", "--return-sampling-mask", "--enable-scale-out"]\n      }\n    }\n  }\n}\n'
+    junk = "".join(map(chr, range(32, 127)))
+    (tmp_path / "junk.nomad.hcl").write_text(job + junk * 2_000)
+    (tmp_path / "policy.nomad.hcl").write_text(job)
+    found = run(tmp_path, {"memory": 64 * MiB}, "junk.nomad.hcl", "policy.nomad.hcl")
+    assert messages(found["junk.nomad.hcl"]) == [
+        "RPL902 file not fully analysed: the HCL parser needs more than the 64 MiB of memory one file may take"
+    ]
+    assert [code for code, _, _ in found["policy.nomad.hcl"]] == ["RPL003"]

@@ -61,7 +61,7 @@ def kind_of(path: str) -> str:
     return "supervisord" if name.endswith((".conf", ".ini")) else "procfile"
 
 
-def _scripts(source: SourceFile) -> list[Script]:
+def _scripts(source: SourceFile, context: ExtractContext) -> list[Script]:
     kind = kind_of(source.path)
     if kind == "systemd":
         from .systemd import scripts
@@ -74,15 +74,18 @@ def _scripts(source: SourceFile) -> list[Script]:
     elif kind == "supervisord":
         from .supervisord import scripts
     elif kind == "nomad":
-        from .nomad_hcl import scripts
+        from .nomad_hcl import scripts as nomad_scripts
+
+        return nomad_scripts(source, context.budget)  # tree-sitter-hcl's parse is charged to the file
     else:
         from .procfile import scripts
     return scripts(source)
 
 
 def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
-    context.budget.charge(len(source.text))
-    return launches_of(_scripts(source), source, context, _ESCAPES[kind_of(source.path)])
+    if kind_of(source.path) != "nomad":  # (tree-sitter-hcl's parse is charged by the tokens it reads)
+        context.budget.charge(len(source.text))
+    return launches_of(_scripts(source, context), source, context, _ESCAPES[kind_of(source.path)])
 
 
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:

@@ -12,8 +12,9 @@ command line its driver runs, as the JSON form's reader (`frontends/yaml/nomad`)
 - The task's `env` is its environment; a `template` with `env = true` (a rendered env file) can
   set any variable.
 
-Only literal syntax is read (strings, lists, maps, blocks); anything else is skipped to its line's
-end. Fixes are not written into HCL.
+The file is read with tree-sitter-hcl (`hcl_tree`): only literal syntax (strings, heredocs, lists,
+maps, blocks); a file with a syntax error is not read (RPL902 at the error). Fixes are not written
+into HCL.
 """
 
 from __future__ import annotations
@@ -23,186 +24,19 @@ import shlex
 
 from ...model import UNKNOWN, Setting, VersionHint
 from ...readers.host_scripts import Expanded, Script
-from ...source import SourceFile
+from ...source import Budget, SourceFile
 from ...vllm.images import is_vllm_image, release_from_image
+from .hcl_tree import HclFile, Token, attributes, blocks
 
 _CONTAINERS = ("docker", "podman")
 _PROCESSES = ("exec", "raw_exec")
-_TOKEN = re.compile(
-    r"(?P<space>[ \t\r]+|\\\n)|(?P<newline>\n)|(?P<comment>(?:#|//)[^\n]*|/\*.*?(?:\*/|\Z))"
-    r"|(?P<heredoc><<-?(?P<marker>\w+)[ \t]*\n)|(?P<string>\")|(?P<word>[A-Za-z_][\w-]*)|(?P<number>\d[\w.]*)|(?P<mark>.)",
-    re.DOTALL,
-)
-_ENDS = ("newline", ",", "]", "}", ")")
-_MAX_DEPTH = 32  # blocks and brackets nested deeper are skipped
 _PLAIN = re.compile(r"[\w@%+=:,./-]+\Z")  # a word the shell reads as written
 
 
-class Token:
-    __slots__ = ("kind", "start", "end", "value")
-
-    def __init__(self, kind: str, start: int, end: int, value: str | None = None) -> None:
-        self.kind, self.start, self.end, self.value = kind, start, end, value
-
-
-def _tokens(text: str) -> list[Token]:
-    found: list[Token] = []
-    position = 0
-    while position < len(text):
-        match = _TOKEN.match(text, position)
-        assert match is not None  # `mark` takes any character
-        kind = match.lastgroup or "mark"
-        if kind == "heredoc":  # a text no word of which is read
-            closing = re.compile(rf"^[ \t]*{re.escape(match['marker'])}[ \t]*$", re.MULTILINE).search(text, match.end())
-            end = closing.end() if closing else len(text)
-            found.append(Token("string", match.start(), end))
-            position = end
-            continue
-        if kind == "string":
-            end, value = _string(text, match.start())
-            found.append(Token("string", match.start(), end, value))
-            position = end
-            continue
-        if kind in ("word", "number", "newline"):
-            found.append(Token(kind, match.start(), match.end(), match.group()))
-        elif kind == "mark":
-            found.append(Token(match.group(), match.start(), match.end()))
-        position = match.end()
-    return found
-
-
-def _string(text: str, start: int) -> tuple[int, str | None]:
-    """The end of the quoted string at `start`, and its value (None where Nomad fills it in)."""
-    position, depth, pieces, known = start + 1, 0, [], True
-    while position < len(text) and (depth or text[position] not in '"\n'):
-        char = text[position]
-        if char == "\\" and position + 1 < len(text):
-            escaped = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "r": "\r"}.get(text[position + 1])
-            known = known and escaped is not None
-            pieces.append(escaped or "")
-            position += 2
-            continue
-        if not depth and text.startswith(("$${", "%%{"), position):  # a literal `${`
-            pieces.append(text[position + 1 : position + 3])
-            position += 3
-            continue
-        if text.startswith(("${", "%{"), position):
-            depth, known = depth + 1, False
-            position += 2
-            continue
-        depth -= 1 if depth and char == "}" else 0
-        pieces.append(char)
-        position += 1
-    return min(position + 1, len(text)), "".join(pieces) if known else None
-
-
-class _Parser:
-    """Blocks (`task "server" { ... }`) as (type, labels, items), attributes as (name, value); a
-    value is a `Token` (a string), a list or a dict of values, or None (not literal)."""
-
-    def __init__(self, tokens: list[Token]) -> None:
-        self.tokens, self.at, self.depth = tokens, 0, 0
-
-    def peek(self, ahead: int = 0) -> str:
-        index = self.at + ahead
-        return self.tokens[index].kind if index < len(self.tokens) else "end"
-
-    def body(self) -> list[tuple]:
-        items: list[tuple] = []
-        while self.peek() not in ("end", "}"):
-            if self.peek() != "word":
-                self.at += 1
-                continue
-            name = self.tokens[self.at]
-            self.at += 1
-            if self.peek() in ("=", ":"):
-                self.at += 1
-                items.append(("attribute", name.value, self.value(), name))
-                continue
-            labels = []
-            while self.peek() in ("string", "word"):
-                labels.append(self.tokens[self.at].value)
-                self.at += 1
-            if self.peek() == "{" and self.depth < _MAX_DEPTH:
-                self.at, self.depth = self.at + 1, self.depth + 1
-                items.append(("block", name.value, labels, self.body()))
-                self.at, self.depth = self.at + 1, self.depth - 1  # its `}`
-        return items
-
-    def value(self) -> object:
-        kind = self.peek()
-        found: object = None
-        if kind in ("string", "word", "number"):  # `"--port"`, `true`, `8000`
-            found = self.tokens[self.at]
-            self.at += 1
-        elif kind in ("[", "{") and self.depth < _MAX_DEPTH:
-            self.at, self.depth = self.at + 1, self.depth + 1
-            found = self._list() if kind == "[" else self._map()
-            self.depth -= 1
-        if self.peek() not in (*_ENDS, "end"):  # `"a" + b`, `x ? y : z`, `var.args`: not literal
-            found = None
-            self._skip()
-        return found
-
-    def _list(self) -> list | None:
-        """A list spelt out; an item that is an expression (`var.model`) is one value not known
-        here; a `for` expression's items are not known."""
-        items: list | None = [] if self.peek() != "word" or self.tokens[self.at].value != "for" else None
-        while self.peek() not in ("]", "end"):
-            if self.peek() in ("newline", ","):
-                self.at += 1
-                continue
-            before = self.at
-            item = self.value()
-            self.at += self.at == before  # a stray `}` or `)`
-            if item is None:
-                item = Token("expression", self.tokens[before].start, self.tokens[self.at - 1].end)
-            items = None if items is None else [*items, item]
-        self.at += 1
-        return items
-
-    def _map(self) -> dict | None:
-        pairs: dict | None = {}
-        while self.peek() not in ("}", "end"):
-            if self.peek() in ("newline", ","):
-                self.at += 1
-                continue
-            key = self.tokens[self.at]
-            self.at += 1
-            if key.kind not in ("word", "string") or self.peek() not in ("=", ":"):
-                pairs = None
-                self._skip()
-                continue
-            self.at += 1
-            item = self.value()
-            if pairs is not None:
-                pairs[key.value] = (key, item)
-        self.at += 1
-        return pairs
-
-    def _skip(self) -> None:
-        depth = 0
-        while self.peek() != "end" and (depth or self.peek() not in _ENDS):
-            depth += {"[": 1, "{": 1, "(": 1, "]": -1, "}": -1, ")": -1}.get(self.peek(), 0)
-            self.at += 1
-
-
-def _blocks(items: list[tuple], kind: str) -> list[tuple]:
-    """The blocks of `kind` at any depth (`job` > `group` > `task`)."""
+def scripts(source: SourceFile, budget: Budget | None = None) -> list[Script]:
+    """The command line each task runs; raises NotAnalysed for a file with a syntax error."""
     found = []
-    for item in items:
-        if item[0] == "block":
-            found += [item] if item[1] == kind else _blocks(item[3], kind)
-    return found
-
-
-def _attributes(items: list[tuple]) -> dict[str, object]:
-    return {item[1]: item[2] for item in items if item[0] == "attribute"}
-
-
-def scripts(source: SourceFile) -> list[Script]:
-    found = []
-    for _, _, _, items in _blocks(_Parser(_tokens(source.text)).body(), "task"):
+    for _, _, _, items in blocks(HclFile(source, budget).items, "task"):
         script = _task(source, items)
         if script is not None:
             found.append(script)
@@ -210,11 +44,11 @@ def scripts(source: SourceFile) -> list[Script]:
 
 
 def _task(source: SourceFile, items: list[tuple]) -> Script | None:
-    driver = _attributes(items).get("driver")
+    driver = attributes(items).get("driver")
     configs = [block[3] for block in items if block[0] == "block" and block[1] == "config"]
     if not isinstance(driver, Token) or driver.kind != "string" or len(configs) != 1:
         return None
-    config = _attributes(configs[0])
+    config = attributes(configs[0])
     given = {key: config[key] for key in ("entrypoint", "command", "args") if key in config}
     if any(value is None for value in given.values()):
         return None  # `args = var.args`: words not known here
@@ -255,7 +89,7 @@ def _add_word(expanded: Expanded, text: str, word: Token) -> None:
 
 def _environment(source: SourceFile, items: list[tuple]) -> tuple[dict[str, Setting], bool]:
     """The task's `env` (a block or a map), and whether a `template` with `env = true` may add to it."""
-    templates = [_attributes(block[3]) for block in items if block[0] == "block" and block[1] == "template"]
+    templates = [attributes(block[3]) for block in items if block[0] == "block" and block[1] == "template"]
     rendered = any(not (isinstance(held, Token) and held.value == "false") for held in (t["env"] for t in templates if "env" in t))
     pairs: dict = {}
     for item in items:

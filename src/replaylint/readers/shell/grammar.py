@@ -1,4 +1,6 @@
-"""The bash grammar (tree-sitter-bash), loaded once per process, and what a parse tells us.
+"""The bash grammar (tree-sitter-bash), loaded once per process, and what a parse tells us; the
+HCL grammar (tree-sitter-hcl, for Nomad jobs) is parsed here too, on the same terms (`parse`'s
+`grammar`).
 
 tree-sitter works on UTF-8 bytes; replaylint's spans are offsets into the decoded text, so
 `Parsed` carries the byte -> character map. tree-sitter-bash is error-tolerant and also
@@ -34,18 +36,23 @@ _BASH_LINE = re.compile(r"line (\d+): (.*)")
 _FOREIGN_SHELLS = re.compile(r"^#!\S*(?:/|\s)(?:env\s+)?(?:zsh|ksh|mksh|fish|csh|tcsh)\b")
 
 
-@functools.lru_cache(maxsize=1)
-def _language() -> Any:
+@functools.lru_cache(maxsize=2)
+def _language(grammar: str = "bash") -> Any:
     import tree_sitter
+
+    if grammar == "hcl":
+        import tree_sitter_hcl
+
+        return tree_sitter.Language(tree_sitter_hcl.language())
     import tree_sitter_bash
 
     return tree_sitter.Language(tree_sitter_bash.language())
 
 
-def _parser() -> Any:
+def _parser(grammar: str = "bash") -> Any:
     import tree_sitter
 
-    return tree_sitter.Parser(_language())
+    return tree_sitter.Parser(_language(grammar))
 
 
 @record
@@ -80,15 +87,15 @@ def encode(text: str) -> tuple[bytes, str]:
         return text.encode("utf-8", "surrogatepass"), "surrogatepass"
 
 
-def parse(text: str, budget: Budget | None = None, offset: int | None = None) -> Parsed:
-    """The tree of a script; `budget` (a fresh one when None) pays for it, and `offset` (in the
-    file) is where a parse beyond it is reported. Raises OverBudget."""
+def parse(text: str, budget: Budget | None = None, offset: int | None = None, grammar: str = "bash") -> Parsed:
+    """The tree of a script (`grammar` "hcl": of an HCL file); `budget` (a fresh one when None) pays
+    for it, and `offset` (in the file) is where a parse beyond it is reported. Raises OverBudget."""
     data, errors = encode(text)
     budget = budget if budget is not None else Budget()
     budget.charge(tokens(data), offset)
     if len(data) > TRIAL_BYTES:
-        trial(data, budget, offset)
-    tree = _parser().parse(data)
+        trial(data, budget, offset, grammar)
+    tree = _parser(grammar).parse(data)
     return Parsed(text, tree.root_node, _char_of_byte(text, data, errors))
 
 
@@ -119,10 +126,11 @@ def tokens(data: bytes) -> int:
 
 TRIAL_BYTES = 4096  # the error recovery of a text this short takes 60 MB and half a second at most (`a|` repeated)
 _TRIAL_FAILED = 3  # the child's exit status when the parse raised
+_SHOWN = {"hcl": "HCL"}  # grammars by the name a message gives them
 _LONGEST_WAIT = 24 * 3600.0  # seconds: a budget without a deadline (the editor's tests) still has a bound here
 
 
-def trial(data: bytes, budget: Budget, offset: int | None) -> None:
+def trial(data: bytes, budget: Budget, offset: int | None, grammar: str = "bash") -> None:
     """Parses `data` in a child process given what is left of `budget`: its memory as address
     space, its deadline as a time limit. Raises OverBudget when the child does not end well
     in time (out of memory tree-sitter crashes: the child is the one to)."""
@@ -130,11 +138,13 @@ def trial(data: bytes, budget: Budget, offset: int | None) -> None:
     seconds = min(seconds, _LONGEST_WAIT)
     room = address_room()  # the parse done here after the trial must fit what this process may still take
     memory = memory if room is None else min(memory, room)
-    status = _forked(data, memory, seconds) if _can_fork() else _spawned(data, memory, seconds)
+    status = _forked(data, memory, seconds, grammar) if _can_fork() else _spawned(data, memory, seconds, grammar)
     if status is None:
-        raise OverBudget(f"the bash parser takes longer than the {budget.seconds:g} s one file may take", offset)
+        raise OverBudget(f"the {_SHOWN.get(grammar, grammar)} parser takes longer than the {budget.seconds:g} s one file may take", offset)
     if status != 0:
-        raise OverBudget(f"the bash parser needs more than the {budget.memory >> 20} MiB of memory one file may take", offset)
+        raise OverBudget(
+            f"the {_SHOWN.get(grammar, grammar)} parser needs more than the {budget.memory >> 20} MiB of memory one file may take", offset
+        )
 
 
 def _can_fork() -> bool:
@@ -143,7 +153,7 @@ def _can_fork() -> bool:
     return hasattr(os, "fork") and sys.platform != "darwin" and (threading is None or threading.active_count() == 1)
 
 
-def _forked(data: bytes, memory: int, seconds: float) -> int | None:
+def _forked(data: bytes, memory: int, seconds: float, grammar: str) -> int | None:
     """The exit status of a forked child that parses `data`; None when it ran out of time."""
     import select
     import signal
@@ -160,7 +170,7 @@ def _forked(data: bytes, memory: int, seconds: float) -> int | None:
         try:
             os.close(done)
             _bound_child(memory)
-            _parser().parse(data)
+            _parser(grammar).parse(data)
             status = 0
         finally:
             os._exit(status)
@@ -178,7 +188,7 @@ def _forked(data: bytes, memory: int, seconds: float) -> int | None:
     return status if ended else None
 
 
-def _spawned(data: bytes, memory: int, seconds: float) -> int | None:
+def _spawned(data: bytes, memory: int, seconds: float, grammar: str) -> int | None:
     """`_forked` where fork is not safe: a fresh interpreter, isolated from the working folder
     (`-I`), that imports replaylint from where this process did."""
     import subprocess
@@ -187,7 +197,7 @@ def _spawned(data: bytes, memory: int, seconds: float) -> int | None:
     code = (
         f"import sys\nsys.path.insert(0, {package_parent!r})\n"
         "from replaylint.readers.shell.grammar import _bound_child, _parser\n"
-        f"_bound_child({memory!r})\n_parser().parse(sys.stdin.buffer.read())\n"
+        f"_bound_child({memory!r})\n_parser({grammar!r}).parse(sys.stdin.buffer.read())\n"
     )
     try:
         completed = subprocess.run([sys.executable, "-I", "-c", code], input=data, capture_output=True, timeout=seconds, check=False)
