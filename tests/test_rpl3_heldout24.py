@@ -3,8 +3,8 @@
 Each folder of tests/data/rpl3_heldout24/ is a small tree written the way users start replay servers and send
 requests, imitating public docs and code as they are, with only the user's replay edit: a shell script with vLLM's
 `python -m vllm.entrypoints.openai.api_server --model ...` form, vLLM's Docker doc as a compose service of
-`vllm/vllm-openai` with an httpx `Client(base_url=...)` client, vLLM's `offline_inference/basic/basic.py` and
-`basic/chat.py`, a systemd unit with vLLM's `--override-generation-config` JSON, a Makefile with `serve`/`rollout`
+`vllm/vllm-openai` with an httpx `Client(base_url=...)` client, vLLM's `examples/basic/offline_inference/basic.py` and
+`chat.py`, a systemd unit with vLLM's `--override-generation-config` JSON, a Makefile with `serve`/`rollout`
 targets and a `requests` client of `/inference/v1/generate` with Qwen3's thinking-mode sampling, a GitHub Actions
 job on a self-hosted GPU runner (`nohup ... &` server, `curl /health` wait), and vLLM's Kubernetes Deployment
 written with an `args:` list and an n-gram `--speculative-config`. The findings: the mask without
