@@ -34,6 +34,9 @@ expected at the line of its deciding value (the one-line `SamplingParams`, the `
 `/v1/completions`-only client's at its `.post(` call, a launch's at the line of the deciding word (the shell
 script's one-line launch, the `--override-generation-config` and `--enable-trace-replay` continuation lines, the
 Deployment's JSON `args:` item after `--speculative-config`).
+
+First run (the lead, main 6d512404, stop 45): 16 of 16 cases as expected (100%); 8 of 8 expected findings exact;
+0 false findings; 8 of 8 clean cases clean. Written, as round 23, to imitate docs and deployments as people write them.
 """
 
 from __future__ import annotations
