@@ -75,10 +75,18 @@ def program_runs(reader: Evaluates, home: Module | None) -> list[tuple[str, list
     for call in calls(home, _CALLED) if home is not None else ():
         frame = Frame(home, call.scope, call.cls, None, call.placed)
         callee = reader.evaluate(call.node.func, frame).ref
-        if isinstance(callee, Qualified) and callee.name in CHILD_PROCESSES:
-            run = _script_words(reader, call.node, frame)
-            found += [run] if run is not None else []
+        if isinstance(callee, Qualified) and callee.name in CHILD_PROCESSES and _script_words(reader, call.node, frame) is not None:
+            found += _each_context(reader, home, call)
     return found
+
+
+def _each_context(reader: Evaluates, home: Module, call) -> list[tuple[str, list[Val]]]:
+    """The run read in each context the tree calls its function in (a helper's words from its
+    callers' arguments: speculators' `run_vllm_engine(..., speculative_config={...})`)."""
+    from .engines import contexts  # the engines' reader reads runs too
+
+    runs = [_script_words(reader, call.node, frame) for frame in contexts(reader, home, call)]  # type: ignore[arg-type]
+    return [run for run in runs if run is not None]
 
 
 def _script_words(reader: Evaluates, node: ast.Call, frame: Frame) -> tuple[str, list[Val]] | None:

@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from ....model import UNKNOWN, Setting
 from .argv_runs import module_runs
-from .facts import Entry, Kwargs, Val
+from .facts import Entry, Kwargs, Val, unknown
 from .frames import Evaluates, Frame
 from .parsers import Parser, defaults_and_flags, flag_like, option_value
 
@@ -25,10 +25,27 @@ def run_options(reader: Evaluates, parser: Parser, frame: Frame) -> Kwargs | Non
     if parser.parent is not None:
         return None
     runs = module_runs(reader, frame.module)
-    if not runs or len(runs) != 1:
+    if not runs:
         return None
-    found, flags = defaults_and_flags(reader, parser)
-    return found if _given(found, flags, runs[0]) else None
+    given = []
+    for words in runs:
+        found, flags = defaults_and_flags(reader, parser)
+        if not _given(found, flags, words):
+            return None
+        given.append(found)
+    return _agreed(given)
+
+
+def _agreed(given: list[Kwargs]) -> Kwargs:
+    """The options of several runs (a helper called from several tests): each as the runs agree
+    on it, present with its value unknown where they do not."""
+    found = given[0]
+    for dest, item in list(found.entries.items()):
+        if any(other.entries.get(dest) != item for other in given[1:]):
+            found.entries[dest] = unknown(item)
+    for other in given[1:]:
+        found.entries.update((dest, unknown(item)) for dest, item in other.entries.items() if dest not in found.entries)
+    return found
 
 
 def _given(found: Kwargs, flags: dict, words: list[Val]) -> bool:
