@@ -33,8 +33,8 @@ from .parsers import HfParser, Parser, options, parser_default, shown, written_c
 from .post_inits import after_init
 from .record_dumps import with_options
 from .record_fields import class_attributes, updated, with_keywords
-from .run_options import run_options
 from .refs import Qualified, engine_name
+from .run_options import run_options
 
 _RECORD_DECORATORS = ("dataclass", "define", "frozen", "mutable", "s", "attrs", "pydantic_dataclass")
 _RECORD_BASES = ("BaseModel", "BaseSettings", "NamedTuple", "TypedDict", "Struct")  # `Struct`: msgspec's

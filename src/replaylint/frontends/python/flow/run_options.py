@@ -1,14 +1,14 @@
-"""The options `parser.parse_args()` gives a program that one Python file of the tree runs as a
-child process, as argparse reads the words of that run (speculators' e2e helper:
+"""The options `parser.parse_args()` gives a program that Python files of the tree run as a child
+process, as argparse reads the words of those runs (speculators' e2e helper:
 `subprocess.run([VLLM_PYTHON, run_vllm_file, "--llm-args", json.dumps(llm_args_dict), ...])`, read
-there by `LLM(**json.loads(args.llm_args))`): each option the run gives decided where the runner
+there by `LLM(**json.loads(args.llm_args))`): each option a run gives decided where the runner
 writes its word (a mapping `json.dumps` makes keeps each key where the dict writes it), the others
-at their defaults as before, resting on them.
+at their defaults as before, resting on them. A helper's run is read with what each of its callers
+passes (`argv_runs`); an option the runs give differently is present with its value unknown.
 
-Nothing is read where the tree has no such run or more than one (a run by hand may give other
-words), where the program changes `sys.argv`, or where a word of the run is not one its parser
-shows (a flag not known here, a short flag, a positional): the options stay at their defaults as
-the run leaves them."""
+Nothing is read where the tree has no such run, where the program changes `sys.argv`, or where a
+word of a run is not one its parser shows (a flag not known here, a short flag, a positional):
+the options stay at their defaults as the run leaves them."""
 
 from __future__ import annotations
 
@@ -20,8 +20,9 @@ from .facts import Entry, Kwargs, Val, unknown
 from .frames import Evaluates, Frame
 from .parsers import Parser, defaults_and_flags, flag_like, option_value
 
+
 def run_options(reader: Evaluates, parser: Parser, frame: Frame) -> Kwargs | None:
-    """The options of the one run of `frame`'s module by a Python file near it; None: none read."""
+    """The options the runs of `frame`'s module by the Python files near it give; None: none read."""
     if parser.parent is not None:
         return None
     runs = module_runs(reader, frame.module)
