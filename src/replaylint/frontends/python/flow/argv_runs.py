@@ -19,6 +19,7 @@ from dataclasses import replace
 
 from .argv_changes import changes_argv
 from .callsites import calls
+from .environment_defaults import environment_fallback
 from .facts import NOTHING, Val
 from .frames import Evaluates, Frame, reaching
 from .module import Module
@@ -35,19 +36,24 @@ _CHANGES = (".append(", ".extend(", ".insert(", ".remove(", ".pop(", ".clear(", 
 
 def argv_word(reader: Evaluates, index: int, frame: Frame) -> Val:
     """`sys.argv[index]` (index 1 or more) where `frame`'s module runs as a program."""
-    module = frame.module
-    if any(changes_argv(module, placed) for placed in module.statements(module.tree)):
-        return NOTHING
-    found: dict = reader.__dict__.setdefault("_argv_runs", {})
-    if module.path not in found:
-        found[module.path] = None  # a runner that reads back into this module finds no word
-        found[module.path] = _runs(reader, module)
-    words = [run[index - 1] if index - 1 < len(run) else NOTHING for run in found[module.path] or ()]
+    words = [run[index - 1] if index - 1 < len(run) else NOTHING for run in module_runs(reader, frame.module) or ()]
     if len(words) == 1 and isinstance(words[0].ref, DumpedMapping):
         return words[0]  # `json.dumps(kwargs)` of a dict with a value not known (the model's path)
     if not words or any(word.value != words[0].value or not word.known for word in words):
         return NOTHING
     return words[0]
+
+
+def module_runs(reader: Evaluates, module: Module) -> list[list[Val]] | None:
+    """The words each run of `module` by a Python file near it gives after the script (None: the
+    module changes `sys.argv` itself, or a runner reads back into it)."""
+    if any(changes_argv(module, placed) for placed in module.statements(module.tree)):
+        return None
+    found: dict = reader.__dict__.setdefault("_argv_runs", {})
+    if module.path not in found:
+        found[module.path] = None  # a runner that reads back into this module finds no word
+        found[module.path] = _runs(reader, module)
+    return found[module.path]
 
 
 def _runs(reader: Evaluates, module: Module) -> list[list[Val]]:
@@ -69,10 +75,18 @@ def program_runs(reader: Evaluates, home: Module | None) -> list[tuple[str, list
     for call in calls(home, _CALLED) if home is not None else ():
         frame = Frame(home, call.scope, call.cls, None, call.placed)
         callee = reader.evaluate(call.node.func, frame).ref
-        if isinstance(callee, Qualified) and callee.name in CHILD_PROCESSES:
-            run = _script_words(reader, call.node, frame)
-            found += [run] if run is not None else []
+        if isinstance(callee, Qualified) and callee.name in CHILD_PROCESSES and _script_words(reader, call.node, frame) is not None:
+            found += _each_context(reader, home, call)
     return found
+
+
+def _each_context(reader: Evaluates, home: Module, call) -> list[tuple[str, list[Val]]]:
+    """The run read in each context the tree calls its function in (a helper's words from its
+    callers' arguments: speculators' `run_vllm_engine(..., speculative_config={...})`)."""
+    from .engines import contexts  # the engines' reader reads runs too
+
+    runs = [_script_words(reader, call.node, frame) for frame in contexts(reader, home, call)]  # type: ignore[arg-type]
+    return [run for run in runs if run is not None]
 
 
 def _script_words(reader: Evaluates, node: ast.Call, frame: Frame) -> tuple[str, list[Val]] | None:
@@ -104,6 +118,14 @@ def _spelt(argv: ast.expr, frame: Frame) -> list[ast.expr] | None:
 
 
 def _python(reader: Evaluates, program: ast.expr, frame: Frame) -> bool:
+    if isinstance(program, ast.Name):
+        binding = reaching(frame, program.id)
+        bound = binding.value if binding is not None and binding.kind == "value" and binding.element is None else None
+        program = bound if isinstance(bound, ast.Call) else program
+    if isinstance(program, ast.Call):
+        # the interpreter a variable may name, this Python where it is unset (`os.environ.get("VLLM_PYTHON", sys.executable)`):
+        # whichever it is runs the same script with the same words
+        program = environment_fallback(program, frame.module) or program
     read = reader.evaluate(program, frame)
     if isinstance(read.ref, Qualified):
         return read.ref.name == "sys.executable"

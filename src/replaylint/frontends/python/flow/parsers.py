@@ -115,14 +115,14 @@ def given_words(reader: Evaluates, found: Kwargs, flags: dict, words: list[ast.C
             value: ast.expr = ast.copy_location(ast.Constant(stored), word)
         elif equals:
             value = ast.copy_location(ast.Constant(text), word)
-        elif position + 1 < len(words) and not _flag_like(words[position + 1].value):
+        elif position + 1 < len(words) and not flag_like(words[position + 1].value):
             position += 1
             value = words[position]
             text = value.value  # type: ignore[attr-defined]
         else:
             return False  # argparse: "expected one argument"
         if stored is None:
-            converted = _converted(text, convert)
+            converted = option_value(text, convert)
             if converted is UNKNOWN:
                 return False
             value = ast.copy_location(ast.Constant(converted), value)
@@ -135,7 +135,7 @@ def given_words(reader: Evaluates, found: Kwargs, flags: dict, words: list[ast.C
     return True
 
 
-def _flag_like(word: str) -> bool:
+def flag_like(word: str) -> bool:
     """A word argparse takes for an option, not a value (`-1` and `-0.5` are values)."""
     if not word.startswith("-") or word == "-":
         return False
@@ -146,7 +146,7 @@ def _flag_like(word: str) -> bool:
     return False
 
 
-def _converted(text: str, convert: str | None) -> object:
+def option_value(text: str, convert: str | None) -> object:
     try:
         return {None: str, "str": str, "int": int, "float": float}[convert](text)
     except (KeyError, ValueError):
