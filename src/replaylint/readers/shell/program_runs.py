@@ -76,7 +76,9 @@ class _Watcher(Interpreter):
         self.runs.append(run)
         start = program_arguments([word.text for word in plain])
         given = plain[start:] if start is not None else []
-        self.worded.append(ProgramWords(run, tuple((word.text if word.known else None, _span(self.source, word.start, word.end)) for word in given)))
+        self.worded.append(
+            ProgramWords(run, tuple((word.text if word.known else None, _span(self.source, word.start, word.end)) for word in given))
+        )
         return None
 
 

@@ -66,7 +66,11 @@ def run_by_command_line(reader: Evaluates, function: ast.FunctionDef | ast.Async
     if runner is None:
         return NOTHING
     value = _option_default(parameter_defaults(function).get(name))
-    default = NOTHING if value is None else as_cli(entry(reader, Frame(module, module.tree), name, value, value, None), name, f"--{name}", module, value)
+    default = (
+        NOTHING
+        if value is None
+        else as_cli(entry(reader, Frame(module, module.tree), name, value, value, None), name, f"--{name}", module, value)
+    )
     return script_flag(reader, module, name, default) if runner == "fire.Fire" else default
 
 

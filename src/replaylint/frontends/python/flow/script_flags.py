@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from ....model import UNKNOWN, Span
 from ....readers.python_runs import ANY_RUN
+from ....source import ParseError, SourceFile
 from .facts import NOTHING, Val
 from .module import Module
 from .program_environment import run_files, runs_module
@@ -72,7 +73,6 @@ def _script_runs(reader, module: Module) -> list[tuple[tuple[str | None, Span | 
 
 def _read_runs(reader, path: str) -> list[tuple[tuple[str | None, Span | None], ...] | None]:
     from ....readers.shell.program_runs import program_words  # the shell interpreter: loaded when a run is asked for
-    from ....source import ParseError, SourceFile
 
     context = reader.tree.context
     stem = os.path.splitext(os.path.basename(path))[0]
