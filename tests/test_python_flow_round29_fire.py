@@ -56,8 +56,9 @@ def script(*lines: str) -> str:
         "python uni_eval.py --repetition-penalty 1.05",
         "CUDA_VISIBLE_DEVICES=0 nohup python uni_eval.py --repetition_penalty 1.05 --bf16",
         "RP=1.05; python uni_eval.py --repetition_penalty $RP",
+        "python uni_eval.py --repetition_penalty 1.05 --bf16 -- --verbose",
     ],
-    ids=["deepmath", "equals", "dashes", "prefixed", "variable"],
+    ids=["deepmath", "equals", "dashes", "prefixed", "variable", "fire-separator"],
 )
 def test_a_flag_the_script_gives_decides_on_its_word(tmp_path: Path, command: str) -> None:
     found = check(tmp_path, {"uni_eval.py": program(), "eval.sh": script(command)})

@@ -25,7 +25,7 @@ from .facts import NOTHING, Val
 from .module import Module
 from .program_environment import run_files, runs_module
 
-_FLAG = re.compile(r"--.+|-[a-zA-Z].*")
+_FLAG = re.compile(r"-(?:-|[a-zA-Z]).*")  # fire's `_IsFlag`: `--` alone too
 _MAX_VALUES = 2  # two values already disagree
 
 
