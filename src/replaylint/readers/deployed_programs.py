@@ -90,7 +90,8 @@ def _run(source: SourceFile, module: str | None, path: str | None, entry: tuple[
 def _python_target(words: list) -> tuple[str | None, str | None] | None:
     if not words or not isinstance(words[0], str) or not is_python(words[0]):
         return None
-    return program_target([word if isinstance(word, str) and "$" not in word else None for word in words[1:]])
+    target = program_target([word if isinstance(word, str) and "$" not in word else None for word in words[1:]])
+    return target[:2] if target is not None else None
 
 
 def _words(command: object) -> list | None:

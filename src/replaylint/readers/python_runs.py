@@ -37,6 +37,18 @@ def python_command(words: Sequence[str | None]) -> tuple[dict[str, str], str | N
     """(the `NAME=V` the line gives, module, path) of a command that runs python behind `NAME=V`
     prefixes, `nohup`, `env NAME=V`, `uv run` (`words` as written; None for a word not known);
     None for another command, or python run another way (`-c`, a word not known)."""
+    read = _read_command(words)
+    return read[:3] if read is not None else None
+
+
+def program_arguments(words: Sequence[str | None]) -> int | None:
+    """Where the program's own arguments start in a command `python_command` reads (the word
+    after `FILE.py` or `-m MODULE`); None for another command."""
+    read = _read_command(words)
+    return read[3] if read is not None else None
+
+
+def _read_command(words: Sequence[str | None]) -> tuple[dict[str, str], str | None, str | None, int] | None:
     given: dict[str, str] = {}
     position = _assignments(words, 0, given)
     while position < len(words) and words[position] in _PREFIXES:
@@ -47,7 +59,7 @@ def python_command(words: Sequence[str | None]) -> tuple[dict[str, str], str | N
         position += 2
     head = words[position] if position < len(words) else None
     target = program_target(words[position + 1 :]) if head is not None and is_python(head) else None
-    return (given, *target) if target is not None else None
+    return (given, target[0], target[1], position + 1 + target[2]) if target is not None else None
 
 
 def _assignments(words: Sequence[str | None], position: int, given: dict[str, str]) -> int:
@@ -60,9 +72,9 @@ def _assignments(words: Sequence[str | None], position: int, given: dict[str, st
     return position
 
 
-def program_target(words: Sequence[str | None]) -> tuple[str | None, str | None] | None:
-    """(module, None) of `-m MODULE`, (None, path) of `FILE.py`: what python's arguments `words`
-    run; None for `-c` or a word not known."""
+def program_target(words: Sequence[str | None]) -> tuple[str | None, str | None, int] | None:
+    """(module, None, N) of `-m MODULE`, (None, path, N) of `FILE.py`: what python's arguments
+    `words` run, the program's own arguments from `words[N]` on; None for `-c` or a word not known."""
     position = 0
     while position < len(words):
         text = words[position]
@@ -70,11 +82,11 @@ def program_target(words: Sequence[str | None]) -> tuple[str | None, str | None]
             return None
         if text == "-m":
             module = words[position + 1] if position + 1 < len(words) else None
-            return (module, None) if module else None
+            return (module, None, position + 2) if module else None
         if text.startswith("-m") and len(text) > 2:
-            return text[2:], None
+            return text[2:], None, position + 1
         if not text.startswith("-"):
-            return (None, text) if text.endswith(".py") else None
+            return (None, text, position + 1) if text.endswith(".py") else None
         position += 2 if text in _VALUED else 1
     return None
 

@@ -4,7 +4,8 @@ variable there and where that is written: a `NAME=V` prefix, else the script's o
 that path. A variable the script does not export comes from whoever runs the script (unknown); so
 does one after a `source` of a file not read. A command that names python or a Python file another
 way (`torchrun train.py`, `python -c`) is a run of any program. The script is read by the shell
-interpreter in the order bash runs it; each path it cannot tell apart gives its own run."""
+interpreter in the order bash runs it; each path it cannot tell apart gives its own run.
+`program_words`: the same runs with the words each gives the program (`python eval.py --top_k 20`)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from typing import Any
 from ...model import Span
 from ...records import record
 from ...source import ExtractContext, SourceFile
-from ..python_runs import ANY_RUN, ProgramRun, is_python, python_command
+from ..python_runs import ANY_RUN, ProgramRun, is_python, program_arguments, python_command
 from .grammar import parse
 from .interpreter import Interpreter
 from .launchers import EnvWord
@@ -23,9 +24,30 @@ from .values import Field, Scalar, scalar_text
 from .world import World
 
 
+@record(unsafe_hash=True)
+class ProgramWords:
+    """A run of a Python program and the words it gives the program: each word's text (None: not
+    known, or any number of words such as `"$@"`) and where it is written (None: another file)."""
+
+    run: ProgramRun
+    words: tuple[tuple[str | None, Span | None], ...]
+
+
 def program_runs(source: SourceFile, context: ExtractContext, name: str) -> list[ProgramRun] | None:
     """The Python programs the script `source` runs, each with what `name` holds in its environment;
     None for a script tree-sitter-bash does not read whole."""
+    watcher = _watched(source, context, name)
+    return list(dict.fromkeys(watcher.runs)) if watcher is not None else None
+
+
+def program_words(source: SourceFile, context: ExtractContext) -> list[ProgramWords] | None:
+    """The Python programs the script `source` runs with their words (a run of any program: none
+    known); None for a script tree-sitter-bash does not read whole."""
+    watcher = _watched(source, context, "")
+    return list(dict.fromkeys(watcher.worded)) if watcher is not None else None
+
+
+def _watched(source: SourceFile, context: ExtractContext, name: str) -> _Watcher | None:
     reading = ExtractContext(read_text=context.read_text, list_folder=context.list_folder, root=context.root, budget=context.budget)
     parsed = parse(source.text, context.budget, 0)
     if parsed.root.has_error:
@@ -34,7 +56,7 @@ def program_runs(source: SourceFile, context: ExtractContext, name: str) -> list
     place = identity(parsed)
     place.budget = context.budget
     watcher.finish(watcher.run_script(place, [World(assigns=frozenset())]))
-    return list(dict.fromkeys(watcher.runs))
+    return watcher
 
 
 @record
@@ -43,13 +65,20 @@ class _Watcher(Interpreter):
 
     variable: str = ""
     runs: list[ProgramRun] = field(default_factory=list)
+    worded: list[ProgramWords] = field(default_factory=list)
 
     def _run(self, fields: list[Field], env_words: list[EnvWord], world: World, place: Any, node: Any, span: Any, plain: list[Field]):
         run = _program(self.source, plain, env_words, world, self.variable)
         if run is None or run == ANY_RUN:
             self.runs += [run] if run is not None else []
+            self.worded += [ProgramWords(run, ())] if run is not None else []
             return super()._run(fields, env_words, world, place, node, span, plain)
         self.runs.append(run)
+        start = program_arguments([word.text for word in plain])
+        given = plain[start:] if start is not None else []
+        self.worded.append(
+            ProgramWords(run, tuple((word.text if word.known else None, _span(self.source, word.start, word.end)) for word in given))
+        )
         return None
 
 

@@ -78,7 +78,7 @@ def runs_near(reader, path: str, name: str) -> list[ProgramRun]:
     if (path, name) not in known:
         context = reader.tree.context
         programs = [path, *(near for near, text in reader.tree.nearby_texts(path) if near != path and imports_module(text, near, path))]
-        files, elsewhere = _run_files(context, path, name)
+        files, elsewhere = run_files(context, path, name)
         found = [ANY_RUN] if elsewhere else []
         for file, text in files:
             runs = _read_runs(file, text, context, name)
@@ -102,7 +102,7 @@ def _read_runs(file: str, text: str, context, name: str) -> list[ProgramRun]:
     return [ANY_RUN] if runs is None else runs  # a file not read whole may run the program with anything
 
 
-def _run_files(context, path: str, name: str) -> tuple[list[tuple[str, str]], bool]:
+def run_files(context, path: str, name: str) -> tuple[list[tuple[str, str]], bool]:
     """(path, text) of the files near the module that name the variable and are read for runs; and
     whether another file there that may start a program names it, or there are more to read."""
     top = os.path.normpath(import_root(context.read_text, path) or os.path.dirname(path) or os.curdir)

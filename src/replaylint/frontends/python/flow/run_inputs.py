@@ -22,6 +22,7 @@ from .module import Module
 from .objects import Class, Instance, defaults, is_record, last_name
 from .parsers import shown
 from .refs import Qualified
+from .script_flags import script_flag
 
 RECORD_CLIS = ("tyro.cli", "simple_parsing.parse", "jsonargparse.CLI", "jsonargparse.auto_cli")
 _FUNCTION_CLIS = ("fire.Fire", "typer.run", "jsonargparse.CLI", "jsonargparse.auto_cli")
@@ -60,35 +61,38 @@ def record_cli(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
 
 def run_by_command_line(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, module: Module) -> Val:
     """A parameter of a module-level function a command line runs (`fire.Fire(vllm_infer)`):
-    its default, a flag of the same name."""
-    if function not in module.tree.body or not _handed_to_cli(reader, function, module):
+    its default, a flag of the same name; for fire, the flag the tree's scripts give it."""
+    runner = _handed_to_cli(reader, function, module) if function in module.tree.body else None
+    if runner is None:
         return NOTHING
     value = _option_default(parameter_defaults(function).get(name))
-    if value is None:
-        return NOTHING
-    item = entry(reader, Frame(module, module.tree), name, value, value, None)
-    return as_cli(item, name, f"--{name}", module, value)
+    default = (
+        NOTHING
+        if value is None
+        else as_cli(entry(reader, Frame(module, module.tree), name, value, value, None), name, f"--{name}", module, value)
+    )
+    return script_flag(reader, module, name, default) if runner == "fire.Fire" else default
 
 
-def _handed_to_cli(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunctionDef, module: Module) -> bool:
-    """Whether a command-line runner is given the function (`fire.Fire(main)`), found once per reader."""
+def _handed_to_cli(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunctionDef, module: Module) -> str | None:
+    """The command-line runner given the function (`fire.Fire` of `fire.Fire(main)`), found once per reader."""
     if f"({function.name}" not in module.source.text:
-        return False
+        return None
     known: dict = reader.__dict__.setdefault("_run_by_command_line", {})
     if id(function) not in known:
         known[id(function)] = (function, _runner_call(reader, function, module))  # the function held: its id stays its own
     return known[id(function)][1]
 
 
-def _runner_call(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunctionDef, module: Module) -> bool:
+def _runner_call(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunctionDef, module: Module) -> str | None:
     top = Frame(module, module.tree)
     for node in ast.walk(module.tree):
         if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Name) and node.args[0].id == function.name):
             continue
         runner = reader.evaluate(node.func, top).ref
         if isinstance(runner, Qualified) and runner.name in _FUNCTION_CLIS:
-            return True
-    return False
+            return runner.name
+    return None
 
 
 def command_default(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, module: Module) -> Val:

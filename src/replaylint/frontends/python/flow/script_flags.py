@@ -1,0 +1,136 @@
+"""Flags the tree's shell scripts give a program whose function `fire.Fire(main)` runs: DeepMath's
+`eval.sh` running `python uni_eval.py --temperature 0.6 --repetition_penalty 1.05`, which `main`'s
+parameter `repetition_penalty` then holds (instead of its default), placed on the script's word.
+
+The scripts are those near the module that name it (`program_environment.run_files`), read by the
+shell interpreter (`readers.shell.program_runs.program_words`), each run of the module counted. Fire's
+own reading of the words is followed: `--name value`, `--name=value`, `-` in a name as `_`, a flag
+followed by another flag (or last) as `True`, a value as Python's literal (`1.05`, `True`) else
+the text. Every run must give the parameter the same value (a run that does not give it: the
+default). A run with a word not known (`"$@"`, `$1`), a positional word or a short flag (fire binds
+them to parameters by place or by letter), `--noNAME`, a justfile, YAML or other file naming the
+module that is not read for its words, or runs that disagree, leave the parameter open."""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+from dataclasses import dataclass
+
+from ....model import UNKNOWN, Span
+from ....readers.python_runs import ANY_RUN
+from ....source import ParseError, SourceFile
+from .facts import NOTHING, Val
+from .module import Module
+from .program_environment import run_files, runs_module
+
+_FLAG = re.compile(r"-(?:-|[a-zA-Z]).*")  # fire's `_IsFlag`: `--` alone too
+_MAX_VALUES = 2  # two values already disagree
+
+
+@dataclass(frozen=True)
+class _Given:
+    """A parameter's value as one run writes it (`text` at `span`)."""
+
+    value: object
+    text: str
+    span: Span
+
+
+_OPEN = object()  # the run may give the parameter anything
+_ABSENT = object()  # the run leaves the parameter at its default
+
+
+def script_flag(reader, module: Module, name: str, default: Val) -> Val:
+    """The value of `main`'s parameter `name` as every run of the module by the tree's scripts
+    gives it: `default` (the function's own) where none runs it or none gives it; NOTHING where
+    that is not known."""
+    runs = _script_runs(reader, module)
+    if not runs:
+        return default
+    found = [_flag_given(words, name) if words is not None else _OPEN for words in runs]
+    if any(item is _OPEN for item in found) or (_ABSENT in found and not default.known):
+        return NOTHING
+    given = [item for item in found if isinstance(item, _Given)]
+    values = {repr(item.value) for item in given} | ({repr(default.value)} if _ABSENT in found else set())
+    if len(values) >= _MAX_VALUES or any(item.value is UNKNOWN for item in given):
+        return NOTHING
+    if not given:
+        return default
+    first = given[0]
+    whose = f"{module.path.rsplit('/', 1)[-1]} runs as {first.span.path.rsplit('/', 1)[-1]}:{first.span.start_line} runs it, with `{first.text}`"
+    return Val(first.value, span=first.span, origin=first.span, assumptions=((whose, first.span),))
+
+
+def _script_runs(reader, module: Module) -> list[tuple[tuple[str | None, Span | None], ...] | None]:
+    """The words each run of the module by a file near it gives it (None: a run not read for its words)."""
+    known: dict = reader.__dict__.setdefault("_script_flag_runs", {})
+    if module.path not in known:
+        known[module.path] = _read_runs(reader, module.path)
+    return known[module.path]
+
+
+def _read_runs(reader, path: str) -> list[tuple[tuple[str | None, Span | None], ...] | None]:
+    from ....readers.shell.program_runs import program_words  # the shell interpreter: loaded when a run is asked for
+
+    context = reader.tree.context
+    stem = os.path.splitext(os.path.basename(path))[0]
+    files, elsewhere = run_files(context, path, stem)
+    found: list[tuple[tuple[str | None, Span | None], ...] | None] = [None] if elsewhere else []
+    for file, text in files:
+        if not file.endswith((".sh", ".bash")):
+            found.append(None)  # a justfile or a YAML file: its runs' words are not read here
+            continue
+        try:
+            runs = program_words(SourceFile(file, text), context)
+        except (ParseError, RecursionError):
+            runs = None
+        if runs is None:
+            found.append(None)
+            continue
+        for run in runs:
+            if run.run == ANY_RUN:
+                found.append(None)
+            elif runs_module(run.run, file, path, context.read_text):
+                found.append(run.words)
+    return found
+
+
+def _flag_given(words: tuple[tuple[str | None, Span | None], ...], name: str) -> object:
+    """What one run's words give the parameter `name`, as fire reads them (the last flag wins)."""
+    result: object = _ABSENT
+    position = 0
+    while position < len(words):
+        text, span = words[position]
+        if text is None or span is None or not text.startswith("--"):
+            return _OPEN  # a word not known, a positional word, a short flag
+        if text == "--":
+            break  # fire's own flags follow
+        key, equals, value = text[2:].partition("=")
+        key = key.replace("-", "_")
+        following = words[position + 1] if position + 1 < len(words) else None
+        if equals:
+            item: tuple[str | None, Span | None] = (value, span)
+            position += 1
+        elif following is None or (following[0] is not None and _FLAG.fullmatch(following[0])):
+            item = ("True", span)  # fire's boolean syntax
+            position += 1
+        else:
+            item = following
+            position += 2
+        if key == f"no{name}":
+            return _OPEN
+        if key == name:
+            if item[0] is None or item[1] is None:
+                return _OPEN
+            result = _Given(_fire_value(item[0]), text if equals else f"{text} {item[0]}", item[1])
+    return result
+
+
+def _fire_value(text: str) -> object:
+    """The value fire makes of a word: a Python literal (bare words as strings), else the text."""
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return UNKNOWN if any(mark in text for mark in "[({") else text
