@@ -134,11 +134,11 @@ def snippet(text: str, limit: int = 60) -> str:
 class Setting:
     """One engine argument (or environment variable) as the launch gives it.
 
-    `name` is the engine-arg field (`logprobs_mode`) or the variable name; `spelling` is the
-    text as written (`--logprobs_mode`, `logprobs_mode=`, `logprobs-mode:`), so messages can
-    quote the user. `keys` holds sub-settings of a dict value that have their own spans
-    (dotted flags, YAML maps, dict literals), keyed by the normalised key name.
-    """
+    `name` is the engine-arg field (`logprobs_mode`) or the variable name; `spelling` is the text as written
+    (`--logprobs_mode`, `logprobs_mode=`, `logprobs-mode:`), so messages can quote the user. `keys` holds
+    sub-settings of a dict value that have their own spans (dotted flags, YAML maps, dict literals), keyed by
+    the normalised key name; `choices`, the values of a test decided at run time (`4096 if hard else 1024`:
+    `value` is then UNKNOWN)."""
 
     name: str
     value: Any
@@ -150,7 +150,6 @@ class Setting:
     implied: bool = False  # set by a framework or a default, not written by the user
     replaces: Setting | None = None  # what the framework would set were this not written (prime-rl's setdefault)
     via: tuple[Span, ...] = ()  # the places the value passed through to reach the launch (a call, a return, an import)
-    # one of these values, by a test decided at run time (`4096 if hard else 1024`); `value` is then UNKNOWN
     choices: tuple[Setting, ...] = ()
 
     @property
