@@ -176,9 +176,8 @@ class LaunchKind(str, enum.Enum):
 class ArgIssue:
     """Something the argument parser of vLLM would choke on, found while reading a launch.
 
-    `kind` names the problem (`switch-with-value`, `config-equals-ignored`, ...); rules decide
-    what to report. `spelling` is the offending text.
-    """
+    `kind` names the problem (`switch-with-value`, `config-equals-ignored`, ...); rules decide what to report.
+    `spelling` is the offending text."""
 
     kind: str
     span: Span
