@@ -49,6 +49,11 @@ def rebound_correction(built: BuiltDict, function: str, correction: str) -> Buil
     return replace(built, entries={**built.entries, **taken})
 
 
+def rebinds(text: str, function: str, name: str) -> bool:
+    """Whether the fork assigns `name` anywhere in `function` (then its `if name:` is not the caller's word)."""
+    return bool(_rebinds(text, function, name))
+
+
 def _rebinds(text: str, function: str, name: str) -> list[tuple[ast.Assign, str]]:
     """Each `name = value` in the function, with the `if` tests it sits under (its loops' left out:
     the dict is built anew in the loop's body, under the same ones)."""
