@@ -59,7 +59,8 @@ from ..vllm.command_line import Token
 from .argparse_table import ParsedWords, parse_words
 from .built_dicts import BuiltDict
 from .editions import Edition, Editions, build
-from .openrlhf_fork import ForkOptions, correction_holds, environment, fork, fork_options, forked_settings, switched_by
+from .openrlhf_fork import ForkOptions, environment, fork, fork_options, forked_settings, switched_by
+from .openrlhf_rebinds import correction_holds
 from .openrlhf_requests import requests, sent_by
 from .openrlhf_switches import caller_switches, switched_environment
 from .refusals import names_replay, refusal, refused

@@ -55,7 +55,7 @@ from .fork_source import (
     snippet,
 )
 from .nearby import found_upward
-from .openrlhf_rebinds import rebinds, rebound_correction
+from .openrlhf_rebinds import rebound_correction
 from .openrlhf_remote import with_remote_keywords
 
 ENGINES = "openrlhf/trainer/ray/vllm_engine.py"
@@ -376,7 +376,7 @@ def forked_settings(
     parameters the fork's own options give, `switched_by`; `driver_env`: the variables the launch sets
     where `create_vllm_engines` runs, which decide its `if os.environ.get("X", "0") == "1":`;
     `actors`: those its Ray actors start with, a Ray job's runtime env, which decide the same test
-    in the actor's `__init__`; `correction`: whether `if logprobs_mode:` holds, `correction_holds`)
+    in the actor's `__init__`; `correction`: whether `if logprobs_mode:` holds, `openrlhf_rebinds.correction_holds`)
     in the fork, the reasons the launch is open, and the fork's lines that a flag or a variable
     turns on (what its findings rest on)."""
     under: dict[str, Setting] = {}
@@ -422,16 +422,6 @@ def forked_settings(
     kept = {name: setting for name, setting in flags.items() if name in built.entries}  # an entry it removed no longer passes
     reasons += [f"{w.text} (written into OpenRLHF's engine arguments at {built.where(w.line)}, not read here)" for w in built.unread]
     return {**under, **kept, **over}, reasons, tuple(assumed)
-
-
-def correction_holds(built: BuiltDict, callers: Mapping[str, tuple[Any, Setting | None]]) -> bool | None:
-    """Whether `create_vllm_engines`' `if logprobs_mode:` holds: what the tree's caller passes
-    (`"processed_logprobs" if args.algo.advantage.is_correction_enable else None`, decided by the
-    command line's switch: `callers`), unless the fork assigns the parameter itself (None: not decided)."""
-    if "logprobs_mode" not in callers or rebinds(built.text, "create_vllm_engines", _CORRECTION):
-        return None
-    value = callers["logprobs_mode"][0]
-    return None if value is UNKNOWN else bool(value)
 
 
 def _switch_holds(condition: str, switched: Mapping[str, tuple[Any, Setting | None]], env: Mapping[str, Setting]) -> bool | None:
