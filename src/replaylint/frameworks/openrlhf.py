@@ -60,6 +60,7 @@ from .argparse_table import ParsedWords, parse_words
 from .built_dicts import BuiltDict
 from .editions import Edition, Editions, build
 from .openrlhf_fork import ForkOptions, environment, fork, fork_options, forked_settings, switched_by
+from .openrlhf_rebinds import correction_holds
 from .openrlhf_requests import requests, sent_by
 from .openrlhf_switches import caller_switches, switched_environment
 from .refusals import names_replay, refusal, refused
@@ -208,12 +209,13 @@ def _launch(
     # A Ray job's runtime env reaches its actors too; a shell's exports reach the driver only (the
     # actors may run in a cluster started elsewhere).
     actors = exported if context.ray_job else {}
-    settings, more, assumed = forked_settings(forked, settings, span, ACTOR_KEYS, switched, exported, actors)
+    callers = switched_by(caller_switches(span.path, context.read_text), parsed.values)
+    correction = correction_holds(forked, callers)
+    settings, more, assumed = forked_settings(forked, settings, span, ACTOR_KEYS, switched, exported, actors, correction)
     reasons += more
     label = f"{launch.label} (the fork's {forked.path})"
     given = {**sent_by(span.path, context.read_text, own, parsed.values, span), **_temperature(parsed)}
     sent = requests(span.path, context.read_text, given, settings.get("return_sampling_mask"), span)
-    callers = switched_by(caller_switches(span.path, context.read_text), parsed.values)
     env = switched_environment(forked, environment(forked, launch.env), {**callers, **switched}, span)
     return replace(launch, settings=settings, env=env, open_reasons=tuple(reasons), label=label, requests=sent, assumptions=assumed)
 

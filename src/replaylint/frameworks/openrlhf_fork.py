@@ -370,13 +370,15 @@ def forked_settings(
     given_switches: Mapping[str, tuple[Any, Setting | None]] | None = None,
     driver_env: Mapping[str, Setting] | None = None,
     actors: Mapping[str, Setting] | None = None,
+    correction: bool | None = None,
 ) -> tuple[dict[str, Setting], list[str], tuple[Assumption, ...]]:
     """The engine settings of a command line (`flags`: what its words give; `given_switches`: the
     parameters the fork's own options give, `switched_by`; `driver_env`: the variables the launch sets
     where `create_vllm_engines` runs, which decide its `if os.environ.get("X", "0") == "1":`;
     `actors`: those its Ray actors start with, a Ray job's runtime env, which decide the same test
-    in the actor's `__init__`) in the fork, the reasons the launch is open, and the fork's lines
-    that a flag or a variable turns on (what its findings rest on)."""
+    in the actor's `__init__`; `correction`: whether `if logprobs_mode:` holds, `openrlhf_rebinds.correction_holds`)
+    in the fork, the reasons the launch is open, and the fork's lines that a flag or a variable
+    turns on (what its findings rest on)."""
     under: dict[str, Setting] = {}
     over: dict[str, Setting] = {}
     reasons: list[str] = []
@@ -391,6 +393,8 @@ def forked_settings(
         else:
             switched, env = given_switches, driver_env
             holds = _switch_holds(written.condition, switched or {}, env or {}) if written.condition != _CORRECTION else None
+            if written.condition == _CORRECTION and key not in ("logprobs_mode", "max_logprobs"):
+                holds = correction  # the caller's word, decided by its switch on this command line
         if holds is False:
             continue  # the fork's switch is off on this command line
         given = (switched or {}).get(written.text) if written.value is UNKNOWN else None  # `= return_sampling_mask`

@@ -6,7 +6,8 @@ variable first (`if os.environ.get("OPENRLHF_SAMPLING_REPLAY", "0") == "1": logp
 decides both keys where its test holds: they are then written with its value, over the command line's, and
 the test is decided like any other of the fork's (a variable the launch does not set keeps the launch open).
 A value that is no literal, one that turns the correction's `if` off, or more than one assignment, is not read:
-the launch stays open.
+the launch stays open. Without such an assignment, what the tree's caller passes decides the `if` for the fork's
+own keys under it (`correction_holds`).
 CPython's parser only; nothing of the tree runs.
 """
 
@@ -14,8 +15,9 @@ from __future__ import annotations
 
 import ast
 from dataclasses import replace
+from typing import Any, Mapping
 
-from ..model import UNKNOWN
+from ..model import UNKNOWN, Setting
 from .built_dicts import BuiltDict
 from .fork_conditions import guarded, if_tests
 from .fork_source import literal, parse
@@ -47,6 +49,16 @@ def rebound_correction(built: BuiltDict, function: str, correction: str) -> Buil
             new = entry if value else replace(entry, value=UNKNOWN, text=f"{entry.text} if {text} else nothing")
         taken[entry.key] = replace(new, condition=condition, otherwise=entry if condition else None)
     return replace(built, entries={**built.entries, **taken})
+
+
+def correction_holds(built: BuiltDict, callers: Mapping[str, tuple[Any, Setting | None]]) -> bool | None:
+    """Whether `create_vllm_engines`' `if logprobs_mode:` holds: what the tree's caller passes
+    (`"processed_logprobs" if args.algo.advantage.is_correction_enable else None`, decided by the
+    command line's switch: `callers`), unless the fork assigns the parameter itself (None: not decided)."""
+    if "logprobs_mode" not in callers or _rebinds(built.text, "create_vllm_engines", "logprobs_mode"):
+        return None
+    value = callers["logprobs_mode"][0]
+    return None if value is UNKNOWN else bool(value)
 
 
 def _rebinds(text: str, function: str, name: str) -> list[tuple[ast.Assign, str]]:

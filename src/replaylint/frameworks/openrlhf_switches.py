@@ -45,8 +45,9 @@ class EnvSwitch:
 
 def caller_switches(launching: str, read_text: Callable[[str], str | None] | None) -> ForkOptions:
     """The parameters of `create_vllm_engines` that the tree's train_ppo_ray.py passes from a
-    switch it declares (`store_true`/`store_false`), by position or keyword: parameter -> (option,
-    its default, the value it stores when given)."""
+    switch it declares (`store_true`/`store_false`), by position or keyword, or a choice of two
+    literals by one (`logprobs_mode`): parameter -> (option, its default, the value it stores when
+    given)."""
     cli = found_upward(CLI, launching, read_text) if read_text is not None else None
     engines = found_upward(ENGINES, launching, read_text) if cli is not None else None  # type: ignore[arg-type]
     module, signature = parse(cli[1]) if cli else None, _parameters(engines[1]) if engines else []
@@ -68,10 +69,29 @@ def caller_switches(launching: str, read_text: Callable[[str], str | None] | Non
         if isinstance(node, ast.Call) and callee_name(node) == "create_vllm_engines":
             pairs = [*zip(signature, node.args), *((k.arg, k.value) for k in node.keywords if k.arg)]
             for parameter, value in pairs:
-                option = "--" + ast.unparse(value).removeprefix("args.")
-                if ast.unparse(value).startswith("args.") and option in declared:
-                    passed[parameter] = declared[option]
+                switch = _passed_switch(value, declared)
+                if switch is not None:
+                    passed[parameter] = switch
     return ForkOptions({}, passed)
+
+
+def _passed_switch(value: ast.expr, declared: Mapping[str, tuple[str, Any, Any]]) -> tuple[str, Any, Any] | None:
+    """A switch's (option, default, stored) as the caller passes it: `args.X` as is, and OpenRLHF's
+    `"processed_logprobs" if args.algo.advantage.is_correction_enable else None` with each of the
+    two literals in place of the value that chooses it; None: anything else."""
+    test, chosen = value, None
+    if isinstance(value, ast.IfExp):
+        test, chosen = value.test, (literal(value.body), literal(value.orelse))
+        if any(value is UNKNOWN for value in chosen):
+            return None
+    text = ast.unparse(test)
+    option = "--" + text.removeprefix("args.")
+    if not text.startswith("args.") or option not in declared:
+        return None
+    if chosen is None:
+        return declared[option]
+    _, default, stored = declared[option]
+    return option, chosen[0] if default else chosen[1], chosen[0] if stored else chosen[1]
 
 
 def switched_environment(
