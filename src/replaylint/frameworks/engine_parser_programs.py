@@ -40,8 +40,8 @@ _NO_VALUE_ACTIONS = ("store_true", "store_false", "store_const", "count", "help"
 
 @record(unsafe_hash=True)
 class EngineParserProgram:
-    own_options: dict[str, bool]  # the program's own option strings: whether each takes a value
-    written: frozenset[str]  # engine fields the program sets itself
+    own_options: dict[str, bool | None]  # the program's own option strings: whether each takes one value (None: not known)
+    written: frozenset[str]  # engine fields the program sets itself ("**": some it names only at run time)
 
 
 def script_launch(context: LaunchContext, span: Span, tokens: list[Token], elements: Any, syntax: Any) -> Launch | None:
@@ -54,12 +54,13 @@ def script_launch(context: LaunchContext, span: Span, tokens: list[Token], eleme
     program = engine_parser_program(text) if text is not None and "from_cli_args" in text else None
     if program is None:
         return None
-    kept = _engine_words(tokens, program.own_options)
+    kept, unread = _engine_words(tokens, program.own_options)
     launch = vllm_command_launch(context, span, [tokens[i] for i in kept], elements, syntax)
     if launch is None:
         return None
-    written = sorted(name for name in program.written if name in FIELDS)
-    reasons = tuple(f"{name} as {script.text} sets it" for name in written)
+    written = sorted(name for name in program.written if name in FIELDS or name == "**")
+    reasons = tuple(f"{'fields' if name == '**' else name} as {script.text} sets them" for name in written)
+    reasons += tuple(f"the words {option} of {script.text} takes" for option in unread)
     handle = launch.handle
     if isinstance(handle, CommandHandle):
         indices = {name: tuple(kept[i] for i in found) for name, found in handle.token_indices.items()}
@@ -74,19 +75,24 @@ def script_launch(context: LaunchContext, span: Span, tokens: list[Token], eleme
     )
 
 
-def _engine_words(tokens: list[Token], own_options: dict[str, bool]) -> list[int]:
-    """The indices of the words after the program that reach vLLM's engine options."""
+def _engine_words(tokens: list[Token], own_options: dict[str, bool | None]) -> tuple[list[int], list[str]]:
+    """The indices of the words after the program that reach vLLM's engine options, and the program's
+    own options whose values are not known to be one word or none (`nargs`, an action of its own)."""
     kept: list[int] = []
+    unread: list[str] = []
     index = 1
     while index < len(tokens):
         text = tokens[index].text if tokens[index].known else None
         option = text.split("=", 1)[0] if text is not None and text.startswith("-") else None
         if option in own_options:
-            index += 2 if own_options[option] and "=" not in str(text) else 1
+            takes = own_options[option]
+            if takes is None:
+                unread.append(option)
+            index += 2 if takes and "=" not in str(text) else 1
             continue
         kept.append(index)
         index += 1
-    return kept
+    return kept, unread
 
 
 def engine_parser_program(text: str) -> EngineParserProgram | None:
@@ -95,24 +101,32 @@ def engine_parser_program(text: str) -> EngineParserProgram | None:
         tree = ast.parse(text)
     except (SyntaxError, ValueError):
         return None
-    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)]
+    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)]
+    methods = [call for call in calls if isinstance(call.func, ast.Attribute)]
     groups = _argument_groups(tree)
-    engine_parsers = {groups.get(name, name) for name in _engine_call_args(calls, "add_cli_args")}
-    namespaces = _parsed_namespaces(tree, engine_parsers)
-    engines = {name for name, value in _assignments(tree) if _engine_call_args([value], "from_cli_args") & namespaces}
-    if not engines or not any(_names(call.args) & engines for call in calls if call.func.attr == "from_engine_args"):
+    engine_parsers = {groups.get(name, name) for name in _engine_call_args(methods, "add_cli_args")}
+    if not engine_parsers or not _parses_command_line(methods, engine_parsers):
         return None
-    own: dict[str, bool] = {}
+    engines = {name for name, value in _assignments(tree) if _engine_call_args([value], "from_cli_args")}
+    if not any(_builds_engine(call, engines) for call in calls):
+        return None
+    changed = engines | _engine_call_args(methods, "from_cli_args")  # the engine's arguments and the namespace read
+    own: dict[str, bool | None] = {}
     written: set[str] = set()
-    for call in calls:
-        if call.func.attr == "add_argument":
+    for call in methods:
+        if call.func.attr == "add_argument":  # type: ignore[attr-defined]
             own.update(_own_option(call))
-        elif call.func.attr == "set_defaults":
-            written.update(keyword.arg for keyword in call.keywords if keyword.arg is not None)
+        elif call.func.attr == "set_defaults":  # type: ignore[attr-defined]
+            written.update(keyword.arg or "**" for keyword in call.keywords)
+    for call in calls:
+        if isinstance(call.func, ast.Name) and call.func.id == "setattr" and _names(call.args[:1]) & changed:
+            written.add("**")
     for node in ast.walk(tree):
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AugAssign) else []
+        targets = (
+            node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
+        )
         for target in targets:
-            if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id in engines | namespaces:
+            if isinstance(target, ast.Attribute) and _names([target.value]) & changed:
                 written.add(target.attr)
     return EngineParserProgram(own, frozenset(written))
 
@@ -158,28 +172,42 @@ def _engine_args_class(node: ast.expr) -> bool:
     return name in ("EngineArgs", "AsyncEngineArgs")
 
 
-def _parsed_namespaces(tree: ast.AST, parsers: set[str]) -> set[str]:
-    """`args = parser.parse_args()` of an engine parser: the command line itself, no words given."""
-    return {
-        name
-        for name, value in _assignments(tree)
-        if isinstance(value, ast.Call)
-        and isinstance(value.func, ast.Attribute)
-        and value.func.attr == "parse_args"
-        and isinstance(value.func.value, ast.Name)
-        and value.func.value.id in parsers
-        and not value.args
-        and not value.keywords
-    }
+def _parses_command_line(calls: list[ast.Call], parsers: set[str]) -> bool:
+    """An engine parser is parsed, each time from the command line itself (`parse_args()`, no words given)."""
+    parses = [
+        call
+        for call in calls
+        if call.func.attr in ("parse_args", "parse_known_args")  # type: ignore[attr-defined]
+        and isinstance(call.func.value, ast.Name)  # type: ignore[attr-defined]
+        and call.func.value.id in parsers  # type: ignore[attr-defined]
+    ]
+    return bool(parses) and all(call.func.attr == "parse_args" and not call.args and not call.keywords for call in parses)  # type: ignore[attr-defined]
+
+
+def _builds_engine(call: ast.Call, engines: set[str]) -> bool:
+    """`AsyncLLMEngine.from_engine_args(engine_args)`, `LLM(**dataclasses.asdict(engine_args))`, or the
+    same of `EngineArgs.from_cli_args(args)` itself."""
+    built = [argument for argument in call.args if getattr(call.func, "attr", None) == "from_engine_args"]
+    built += [keyword.value for keyword in call.keywords if keyword.arg is None]
+    for node in built:
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) in ("asdict", "vars"):
+            node = node.args[0] if len(node.args) == 1 else node
+        if (isinstance(node, ast.Name) and node.id in engines) or _engine_call_args([node], "from_cli_args"):
+            return True
+    return False
 
 
 def _names(nodes: list[ast.expr]) -> set[str]:
     return {node.id for node in nodes if isinstance(node, ast.Name)}
 
 
-def _own_option(call: ast.Call) -> dict[str, bool]:
-    """`parser.add_argument("--port", type=int)`: its option strings, and whether they take a value."""
-    action = next((keyword.value for keyword in call.keywords if keyword.arg == "action"), None)
-    takes_value = not (isinstance(action, ast.Constant) and action.value in _NO_VALUE_ACTIONS)
+def _own_option(call: ast.Call) -> dict[str, bool | None]:
+    """`parser.add_argument("--port", type=int)`: its option strings, and whether they take one value."""
+    keywords = {keyword.arg: keyword.value for keyword in call.keywords}
+    action = keywords.get("action")
+    if "nargs" in keywords or not (action is None or isinstance(action, ast.Constant)):
+        takes: bool | None = None
+    else:
+        takes = not (isinstance(action, ast.Constant) and action.value in _NO_VALUE_ACTIONS)
     strings = [arg.value for arg in call.args if isinstance(arg, ast.Constant) and isinstance(arg.value, str)]
-    return {string: takes_value for string in strings if string.startswith("-")}
+    return {string: takes for string in strings if string.startswith("-")}
