@@ -43,19 +43,24 @@ def _framework_launch(
     adapter, entry = _FRAMEWORKS[entrypoint]
     options = dict(entry.options)
     if entry.users_program:
-        return _program_launch(context, span, tokens)
+        return _program_launch(context, span, tokens, elements, syntax)
     function = adapter.function_of(entry)
     if entry.words:
         return function(context, span, tokens, elements, syntax, **options)
     return function(context, span, tokens, **options)
 
 
-def _program_launch(context: LaunchContext, span: Span, tokens: list[Token]) -> Launch | None:
+def _program_launch(context: LaunchContext, span: Span, tokens: list[Token], elements: Elements, syntax: WordSyntax) -> Launch | None:
     """The launch of a Python program of the user's, as the first adapter that knows it reads it."""
     for reader in script_readers():
         launch = getattr(reader.load(), reader.script_reader)(context, span, tokens)
         if launch is not None:
             return launch
+    from .engine_parser_programs import script_launch as parser_launch  # vLLM's engine parser reads its words
+
+    launch = parser_launch(context, span, tokens, elements, syntax)
+    if launch is not None:
+        return launch
     from .engine_programs import script_launch  # no framework's: a program that builds vLLM's engine itself
 
     return script_launch(context, span, tokens)

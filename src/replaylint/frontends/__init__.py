@@ -78,9 +78,10 @@ def _mentions_mask(words: Words) -> bool:
 # turned on by a literal key or keyword (`"return_sampling_mask": True`, `return_sampling_mask=True`).
 # A pair counts too (`kw.setdefault("return_sampling_mask", True)`, `("return_sampling_mask", True)` in a list
 # of pairs a loop writes). A config class's field default counts too (`return_sampling_mask: bool = True`, a dataclass,
-# pydantic model or NamedTuple that another module spreads into the engine).
+# pydantic model or NamedTuple that another module spreads into the engine), and an attribute write on engine
+# arguments built without a launcher word (`engine_args.return_sampling_mask = True` after `from_cli_args`).
 _MASK_ON = re.compile(
-    rb"""return_sampling_mask(?:["']\s*\]?\s*[:=,]|=|\s*:\s*[\w.\[\]| ]+=)\s*(?:True|1|["']?true|[\w.]*[Ff]ield\(\s*default\s*=\s*True)\b"""
+    rb"""return_sampling_mask(?:["']\s*\]?\s*[:=,]|\s*=|\s*:\s*[\w.\[\]| ]+=)\s*(?:True|1|["']?true|[\w.]*[Ff]ield\(\s*default\s*=\s*True)\b"""
 )
 
 
