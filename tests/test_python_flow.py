@@ -184,8 +184,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
     "h29_deepmath_eval_sh_repetition_penalty": "round 29 first run (stop 45): RPL302 missed (eval.sh:21)",
-    "h29_longcite_llm_subclass_chat_no_top_k": "round 29 first run (stop 45): RPL102 missed (vllm_inference.py:17)",
-    "h29_longcite_query_longcite_temperature_zero": "round 29 first run (stop 45): RPL101 missed (vllm_inference.py:60)",
     "h29_minference_ruler_serve_vllm_mask_without_mode": "round 29 first run (stop 45): RPL003 missed (run.sh:12)",
     "h29_speculators_e2e_eagle3_adaptive_verification": "round 29 first run (stop 45): RPL002 missed (tests/e2e/regression/test_eagle3_acceptance.py:22)",
     "h29_speculators_e2e_greedy_sampling_params_dict": "round 29 first run (stop 45): RPL101 missed (tests/e2e/utils.py:28)",
