@@ -186,8 +186,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
-    "h29_longcite_llm_subclass_chat_no_top_k": "round 29 first run (stop 45): RPL102 missed (vllm_inference.py:17)",
-    "h29_longcite_query_longcite_temperature_zero": "round 29 first run (stop 45): RPL101 missed (vllm_inference.py:60)",
     "h30_agentlightning_sft_vllm_server_mask_flag_default_without_mode": "round 30 first run (stop 45): RPL003 missed (sft_algorithm.py:26)",
     "h30_lmcache_offline_inference_mask_without_mode": "round 30 first run (stop 45): RPL003 missed (offline_inference.py:53)",
     "h30_lmcache_offline_inference_no_top_k": "round 30 first run (stop 45): RPL102 missed (offline_inference.py:46)",

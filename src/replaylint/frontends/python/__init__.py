@@ -42,6 +42,8 @@ def _flows(source: SourceFile, context: ExtractContext) -> bool:
     text = source.text
     if flow.candidate(text) and (any(word in text for word in (*MASK_WORDS, RUNNER_ENV)) or may_hold_mask(source, context)):
         return True
+    if any(word in text for word in MASK_WORDS) and flow.imports_engine_class(source, context):
+        return True  # `LongCiteModel(..., return_sampling_mask=True)` of `class LongCiteModel(LLM)` of another module
     return flow.imports_mask(source, context)
 
 

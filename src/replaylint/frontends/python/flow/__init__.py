@@ -20,6 +20,7 @@ from ....records import record
 from ....source import ExtractContext, SourceFile
 from ..names import REPLAY_WORDS, RUNNER_ENV, matches_from
 from .airflow_pods import WORDS as AIRFLOW_WORDS, pod_launches
+from .engine_subclasses import imported_engine_classes, imports_from_tree
 from .engines import engine_launches
 from .importers import (
     imported_launches,
@@ -46,6 +47,7 @@ __all__ = [
     "candidate",
     "flowed",
     "from_importers",
+    "imports_engine_class",
     "imports_mask",
     "mask_field",
     "merge",
@@ -118,6 +120,16 @@ def imports_mask(source: SourceFile, context: ExtractContext) -> bool:
         return False
     tree = Tree(module, context)
     return any(turns_mask_on(text) for qualified in set(module.imports.values()) for text in _texts(tree, qualified))
+
+
+def imports_engine_class(source: SourceFile, context: ExtractContext) -> bool:
+    """Whether a file that names the mask but no engine of vLLM's calls a class it imports from a
+    module of the tree that subclasses the engine and keeps its `__init__` (LongCite's demo:
+    `from vllm_inference import LongCiteModel`, then `LongCiteModel(..., return_sampling_mask=True)`)."""
+    if not imports_from_tree(source.text):
+        return False
+    module = parse(source)
+    return module is not None and bool(imported_engine_classes(Reader(Tree(module, context)), module))
 
 
 def _texts(tree: Tree, qualified: str) -> Iterator[str]:

@@ -9,7 +9,7 @@ import re
 
 from .frames import Evaluates, Frame, parameters
 from .logic import decided
-from .module import Guard, Placed, describe
+from .module import Guard, Placed, describe, global_writes
 
 # What a value read from a command-line option rests on (`parsers`, `run_inputs.as_cli`, `objects`):
 # "backend comes from --backend, default 'vllm' (serve.py:8)".
@@ -87,12 +87,33 @@ def _flag(reader: Evaluates, node: ast.expr, frame: Frame) -> ast.expr | None:
             return None
         node = node.left
     function = frame.function
+    if isinstance(node, ast.Name) and _module_flag(reader, node.id, frame):
+        return node  # `use_vllm = False` at the module's top, a switch its author edits
     if isinstance(node, ast.Name) and frame.args is not None and function is not None:
         flag = node if node.id in {parameter.arg for parameter in parameters(function)} else None
     else:
         is_self = isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
         flag = node if is_self and frame.init is not None else None
     return flag if flag is not None and _only_callers_here(reader, frame) else None
+
+
+def _module_flag(reader: Evaluates, name: str, frame: Frame) -> bool:
+    """Whether `name` is a module-level flag bound once, unconditionally, to True or False, that
+    nothing else writes: not the function reading it, a `global` declaration, `globals()`, or a
+    module near it that may import the module and names it (`demo.use_vllm = True`)."""
+    module = frame.module
+    function = frame.function
+    if function is not None and (module.binders(function, name) or name in {p.arg for p in parameters(function)}):
+        return False
+    bound = module.binders(module.tree, name)
+    if len(bound) != 1 or bound[0].guards or "globals()" in module.source.text or global_writes(module, name):
+        return False
+    statement = bound[0].statement
+    if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name)):
+        return False
+    tree = getattr(reader, "tree", None)
+    written = isinstance(statement.value, ast.Constant) and isinstance(statement.value.value, bool)
+    return written and tree is not None and not tree.named_by_importers(module.path, name)
 
 
 def _only_callers_here(reader: Evaluates, frame: Frame) -> bool:

@@ -34,6 +34,7 @@ from .decorators import bind_called
 from .dicts import call as dict_call
 from .engine_configs import configured
 from .engine_names import actor_class, called_partial, candidate_names, class_aliases, registries
+from .engine_subclasses import engine_class, engine_subclass_names
 from .environ import runner_writes
 from .factories import factory_constructions
 from .facts import Entry, Kwargs
@@ -64,7 +65,7 @@ def engine_launches(reader: Reader, module: Module, imported: set[str] = frozens
     """The launches of the module's engine constructions (`imported`: names of the tree's other
     modules that may hold a `partial` of one)."""
     found = registries(module)
-    candidates = candidate_names(module) | imported | found
+    candidates = candidate_names(module) | imported | found | engine_subclass_names(reader, module)
     subclassing = "super().__init__(" in module.source.text
     actors = (".remote(",) if "ray" in module.imports else ()
     words = tuple(sorted(name + "(" for name in candidates)) + tuple(sorted(name + "[" for name in found))
@@ -91,7 +92,7 @@ def engine_launches(reader: Reader, module: Module, imported: set[str] = frozens
             continue
         for frame in turn_frames(reader, contexts(reader, module, call)):
             callee = reader.evaluate(func, frame)
-            if isinstance(callee.ref, Qualified) and engine_name(callee.ref.name):
+            if engine_class(callee.ref):  # `LLM(...)`, or a subclass's that keeps `LLM.__init__`
                 yield from _launches(reader, call.node, frame, None)
             elif isinstance(callee.ref, Qualified) and callee.ref.name in ENGINE_CONFIGS:
                 yield from _launches(reader, call.node, frame, None, configured(reader, callee.ref.name, call.node, frame))

@@ -18,6 +18,7 @@ from .bodies import token_map
 from .comprehensions import filtered
 from .dicts import as_val, call as dict_call, decided, from_keys, literal, spread, written
 from .each_items import looped, made_each, sliced
+from .engine_subclasses import keeps_engine_init
 from .enum_members import enum_member
 from .facts import NOTHING, Kwargs, Val
 from .frames import Frame, enclosed, is_class_level, reaching
@@ -93,8 +94,7 @@ class Reader:
         if isinstance(node, ast.Constant):
             return constant(node, module)
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-            inner = self.evaluate(node.operand, frame)
-            number = inner.value
+            number = (inner := self.evaluate(node.operand, frame)).value
             if isinstance(number, (int, float)) and not isinstance(number, bool):
                 return replace(inner, value=-number if isinstance(node.op, ast.USub) else number, span=module.span(node))
             return NOTHING
@@ -109,8 +109,7 @@ class Reader:
         if isinstance(node, ast.Subscript):
             return self.subscript(node, frame)
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-            left, right = spread(self, node.left, frame), spread(self, node.right, frame)
-            left = left.copy()
+            left, right = spread(self, node.left, frame).copy(), spread(self, node.right, frame)
             left.merge(right)
             return as_val(left, module.span(node))
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult) and isinstance(node.left, (ast.List, ast.Tuple)):
@@ -349,6 +348,8 @@ class Reader:
             return self.returned(ref.function, node, frame, callee.hops, instance=ref.fields)
         if isinstance(ref, Partial):  # `build(model)` of `partial(engine_kwargs, ...)`, `make()` of `partial(Chat, ...)`
             return partial_call(self, ref, node, frame, callee.hops)
+        if isinstance(ref, Class) and keeps_engine_init(ref.module, ref.node):
+            return Val(ref=Engine(node, frame))  # `class Model(LLM)` that keeps the engine's `__init__`
         if isinstance(ref, Class):
             made = instance(self, ref, node, frame)
             plain = init_object(self, ref, node, frame) if made is NOTHING and not is_record(ref) else None

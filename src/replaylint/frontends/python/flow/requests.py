@@ -14,8 +14,8 @@ from .actor_forwarding import actor_of_engine
 from .actor_lists import comprehension_over, held_actors
 from .call_arguments import arguments
 from .callsites import Call, argument_at, calls, decides_by_parameter, reads_stored_parameter
-from .class_caches import cached_engine
 from .config_builders import takes_class
+from .engine_selves import held_engine
 from .engines import MAX_SITES, caller_frame, constructions, elsewhere, site_frames
 from .facts import Kwargs, Val
 from .frames import Frame, class_level, reaching
@@ -78,7 +78,7 @@ def _engines(reader: Reader, module: Module, call: Call) -> Iterator[tuple[Frame
         engine = reader.evaluate(receiver, frame).ref
         if not isinstance(engine, Engine) and isinstance(receiver, ast.Attribute) and _of_self(receiver, frame):
             engine = self_attribute(reader, receiver.attr, frame, set_later=True).ref  # None has no `generate`
-        engine = engine if isinstance(engine, Engine) else cached_engine(reader, receiver, frame)  # `_VLLMBackend.llm`
+        engine = engine if isinstance(engine, Engine) else held_engine(reader, receiver, frame)  # `_VLLMBackend.llm`, `self`
         if isinstance(engine, Engine):
             yield frame, engine, receiver, ""
             continue
