@@ -194,8 +194,6 @@ PENDING: dict[str, str] = {
     "h29_speculators_e2e_greedy_sampling_params_dict": "round 29 first run (stop 45): RPL101 missed (tests/e2e/utils.py:28)",
     "h29_xattention_ruler_run_sh_ngram_adaptive": "round 29 first run (stop 45): RPL002 missed (run.sh:16)",
     "h30_agentlightning_sft_vllm_server_mask_flag_default_without_mode": "round 30 first run (stop 45): RPL003 missed (sft_algorithm.py:26)",
-    "h30_lmcache_offline_inference_mask_without_mode": "round 30 first run (stop 45): RPL003 missed (offline_inference.py:53)",
-    "h30_lmcache_offline_inference_no_top_k": "round 30 first run (stop 45): RPL102 missed (offline_inference.py:46)",
     "h30_modal_vllm_inference_image_env_runner_zero": "round 30 first run (stop 45): RPL206 missed (vllm_inference.py:15)",
     "h30_openchat_api_server_sampling_params_no_top_k": "round 30 first run (stop 45): RPL102 missed (ochat/serving/openai_api_server.py:30)",
     "h30_skypilot_service_vllm_serve_mask_without_mode": "round 30 first run (stop 45): RPL003 missed (service.yaml:31)",

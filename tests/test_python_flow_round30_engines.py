@@ -6,7 +6,11 @@ registry of `partial(Qwen2VLChat, ..., use_vllm=True)` entries in a loop, then a
 option's default list is read turn by turn, each turn's name read as the default's item (it
 rests on that default, as `supported_VLM[args.model]` does), and a method's request is read with
 what each turn's construction gave `__init__`. A list from the run (`sys.argv`), an option with
-no default, an entry that does not take the vLLM branch or makes another class stay silent."""
+no default, an entry that does not take the vLLM branch or makes another class stay silent.
+
+LMCache's examples import vLLM through `lmcache_vllm.vllm` (`from lmcache_vllm.vllm import LLM,
+SamplingParams`): lmcache_vllm's import hook serves `lmcache_vllm.vllm.X` as `vllm.X`, so those
+are vLLM's own engine and params. Another package's `vllm` module is not."""
 
 from __future__ import annotations
 
@@ -126,3 +130,48 @@ def test_a_default_that_takes_no_vllm_branch_sends_nothing(tmp_path: Path, defau
 )
 def test_names_from_the_run_send_nothing_known(tmp_path: Path, loop: str, prelude: str) -> None:
     assert check(tmp_path, {"model.py": MODEL, "config.py": CONFIG, "run.py": prelude + _run(loop)}) == []
+
+
+# -- vLLM served through LMCache's import hook -----------------------------------------------------
+
+LMCACHE = (
+    "{imports}\n"
+    "\n"
+    "params = {params}(temperature=0.8, top_p=0.95, max_tokens=64)\n"
+    "llm = {engine}(model='m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
+    "llm.generate(['a'], params)\n"
+)
+
+
+def _lmcache(imports: str, engine: str = "LLM", params: str = "SamplingParams", mode: str = "'processed_logprobs'") -> dict[str, str]:
+    text = LMCACHE.format(imports=imports, engine=engine, params=params).replace("'processed_logprobs'", mode)
+    return {"offline_inference.py": text}
+
+
+@pytest.mark.parametrize(
+    ("imports", "engine", "params"),
+    [
+        ("from lmcache_vllm.vllm import LLM, SamplingParams", "LLM", "SamplingParams"),
+        ("from lmcache_vllm.vllm import LLM as Engine, SamplingParams as Params", "Engine", "Params"),
+        ("import lmcache_vllm.vllm as vllm", "vllm.LLM", "vllm.SamplingParams"),
+        ("from lmcache_vllm.vllm import LLM\nfrom lmcache_vllm.vllm.sampling_params import SamplingParams", "LLM", "SamplingParams"),
+    ],
+    ids=["names", "aliases", "module-alias", "submodule"],
+)
+def test_vllm_through_lmcache_s_hook_is_vllm(tmp_path: Path, imports: str, engine: str, params: str) -> None:
+    shift = imports.count("\n")
+    assert check(tmp_path, _lmcache(imports, engine, params)) == [("offline_inference.py", 3 + shift, "RPL102")]
+
+
+def test_an_engine_through_lmcache_s_hook_is_judged(tmp_path: Path) -> None:
+    files = _lmcache("from lmcache_vllm.vllm import LLM, SamplingParams", mode="'raw_logprobs'")
+    assert ("offline_inference.py", 4, "RPL003") in check(tmp_path, files)
+
+
+@pytest.mark.parametrize(
+    "imports",
+    ["from mypkg.vllm import LLM, SamplingParams", "from lmcache_vllm.engine import LLM, SamplingParams"],
+    ids=["another-package-s-vllm", "another-lmcache-module"],
+)
+def test_another_package_s_engine_is_not_vllm(tmp_path: Path, imports: str) -> None:
+    assert check(tmp_path, _lmcache(imports, mode="'raw_logprobs'")) == []
