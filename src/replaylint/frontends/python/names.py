@@ -45,8 +45,23 @@ SPAWNING_CALLS = frozenset(
 ENV_CALLS = frozenset(("setdefault", "putenv", "pop", "update"))
 SPAWNING_MODULES = frozenset(("subprocess", "os", "asyncio", "shlex"))
 _VLLM_ALIAS = re.compile(
-    r"import\s+(?:[\w.]+\s+as\s+\w+\s*,\s*)*(?:LLM|EngineArgs|AsyncEngineArgs)\s+as\s+(\w+)|from\s+vllm[\w.]*\s+import\s+[^\n;]*?\bas\s+(\w+)"
+    r"import\s+(?:[\w.]+\s+as\s+\w+\s*,\s*)*(?:LLM|EngineArgs|AsyncEngineArgs)\s+as\s+(\w+)"
+    r"|from\s+(?:lmcache_vllm\.)?vllm[\w.]*\s+import\s+[^\n;]*?\bas\s+(\w+)"
 )
+# LMCache's `lmcache_vllm` installs an import hook that serves `lmcache_vllm.vllm.X` as vLLM's
+# own `vllm.X` (lmcache_vllm/__init__.py, `ProxyModule`): the same engines and params.
+_VLLM_PROXIES = ("lmcache_vllm.vllm",)
+
+
+def vllm_module(dotted: str) -> str:
+    """The module of vLLM a dotted name stands for (`lmcache_vllm.vllm.sampling_params` ->
+    `vllm.sampling_params`), else the name as written."""
+    for proxy in _VLLM_PROXIES:
+        if dotted == proxy or dotted.startswith(proxy + "."):
+            return "vllm" + dotted[len(proxy) :]
+    return dotted
+
+
 # The names imported: within parentheses over lines, else to the end of the line (they once ran
 # on into the next line: `from subprocess import run` then `def main():` imported "run\ndef main").
 _SPAWN_IMPORTS = re.compile(r"from\s+(?:subprocess|os|asyncio|shlex)\s+import\s+(?:\(([\w\s,]+)|([\w \t,]+))")

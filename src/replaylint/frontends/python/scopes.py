@@ -15,6 +15,7 @@ from dataclasses import field
 import libcst as cst
 
 from ...records import record
+from .names import vllm_module
 
 
 @record(unsafe_hash=True)
@@ -112,7 +113,7 @@ class ScopeTracker(cst.CSTVisitor):
             if dotted is None:
                 continue
             if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-                self.current.bind(alias.asname.name.value, Binding("import", qualified=dotted))
+                self.current.bind(alias.asname.name.value, Binding("import", qualified=vllm_module(dotted)))
             else:
                 root = dotted.split(".")[0]
                 self.current.bind(root, Binding("import", qualified=root))
@@ -121,6 +122,7 @@ class ScopeTracker(cst.CSTVisitor):
         module = _dotted(node.module) if node.module is not None else None
         if module is None or node.relative or isinstance(node.names, cst.ImportStar):
             return
+        module = vllm_module(module)
         for alias in node.names:
             name = _dotted(alias.name)
             if name is None:

@@ -69,7 +69,7 @@ class Flowed:
 # vLLM's engines imported (`import vllm`, `from vllm import LLM`, `from vllm.engine.arg_utils import (\n AsyncEngineArgs,`),
 # or a library config that builds one (`from ray.data.llm import vLLMEngineProcessorConfig`)
 _IMPORTS_ENGINE = re.compile(
-    r"import\s+vllm(?:\s+as\s+\w+)?\s*(?:$|[;#])|import\s+vllm\.(?:entrypoints\.llm|engine\.arg_utils)\b|from\s+vllm[\w.]*\s+import\s+\(?[\w\s,]*?\b(?:LLM|EngineArgs|AsyncEngineArgs)\b"
+    r"import\s+vllm(?:\s+as\s+\w+)?\s*(?:$|[;#])|import\s+vllm\.(?:entrypoints\.llm|engine\.arg_utils)\b|from\s+(?:lmcache_vllm\.)?vllm[\w.]*\s+import\s+\(?[\w\s,]*?\b(?:LLM|EngineArgs|AsyncEngineArgs)\b"
     r"|from\s+ray\.data\.llm\s+import\s+\(?[\w\s,]*?\bvLLMEngineProcessorConfig\b",
     re.MULTILINE,
 )

@@ -180,8 +180,10 @@ def turns_of(reader: Evaluates, loop: ast.For | ast.AsyncFor, frame: Frame) -> l
     elements = _elements(loop.iter, frame, reader)
     if elements is None:
         keys = _keys(reader, loop.target, loop.iter, frame)
-        keys = keys if keys is not None else _texts(reader, loop, frame)
-        return None if keys is None else [{loop.target.id: key} for key in keys]  # type: ignore[attr-defined]
+        if keys is not None:
+            return [{loop.target.id: key} for key in keys]  # type: ignore[attr-defined]
+        texts = _texts(reader, loop, frame)
+        return None if texts is None else [{loop.target.id: text} for text in texts]  # type: ignore[attr-defined]
     turns = []
     for element, at in elements:
         turn = _bind(loop.target, element, at)
@@ -226,18 +228,23 @@ def _keys(reader: Evaluates, target: ast.expr, iterated: ast.expr, frame: Frame)
     return None if items is None or len(items.entries) > MAX_KEYS else list(items.entries)
 
 
-def _texts(reader: Evaluates, loop: ast.For | ast.AsyncFor, frame: Frame) -> list[str] | None:
+def _texts(reader: Evaluates, loop: ast.For | ast.AsyncFor, frame: Frame) -> list[str | tuple[ast.expr, Frame]] | None:
     """The texts of a list the reader knows where the loop starts (FlashRAG's `same_keys`, grown
     by `same_keys.append(key)` in a loop before): read at the `for`, not in its body, where an
-    earlier turn may have changed it."""
+    earlier turn may have changed it. A list that rests on a default a run may change (`for name
+    in args.model` of `nargs="+", default=[...]`) gives each turn its item as read there
+    (`args.model[0]`), so what the turn decides still says whose default it is."""
     at = next((placed for placed in frame.module.statements(frame.scope) if placed.statement is loop), None)
     if not isinstance(loop.target, ast.Name) or at is None:
         return None
-    read = reader.evaluate(loop.iter, frame.reading(at))
+    here = frame.reading(at)
+    read = reader.evaluate(loop.iter, here)
     texts = read.value
-    if read.assumptions or not isinstance(texts, (list, tuple)) or len(texts) > MAX_KEYS:
+    if not isinstance(texts, (list, tuple)) or len(texts) > MAX_KEYS or not all(isinstance(text, str) for text in texts):
         return None
-    return list(texts) if all(isinstance(text, str) for text in texts) else None
+    if not read.assumptions:
+        return list(texts)
+    return [(ast.copy_location(ast.Subscript(loop.iter, _counter(n, loop.iter), ast.Load()), loop.iter), here) for n in range(len(texts))]
 
 
 def _elements(node: ast.expr, frame: Frame, reader: Evaluates) -> list[tuple[ast.expr, Frame]] | None:

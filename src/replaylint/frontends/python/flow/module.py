@@ -15,6 +15,7 @@ from ....model import Span
 from ....records import record
 from ....source import SourceFile
 from ..asts import ast_of, walk
+from ..names import vllm_module
 
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
@@ -259,10 +260,10 @@ def parse(source: SourceFile, name: str = "") -> Module | None:
         if isinstance(statement, ast.Import):
             for alias in statement.names:
                 local = alias.asname or alias.name.split(".")[0]
-                module.imports[local] = alias.name if alias.asname else local
+                module.imports[local] = vllm_module(alias.name) if alias.asname else local
                 module.import_statements[local] = statement
         elif isinstance(statement, ast.ImportFrom) and (statement.module is not None or statement.level):
-            base = _absolute(statement, name)
+            base = vllm_module(_absolute(statement, name))
             if any(alias.name == "*" for alias in statement.names):
                 module.star_imports.insert(0, base)
             for alias in statement.names:

@@ -263,11 +263,11 @@ def _construction_frames(reader: Reader, module: Module, cls: ast.ClassDef, plai
     init = init_of(module, cls)
     frames = []
     for home, site in constructions(reader, module, cls, elsewhere_too)[:MAX_SITES]:
-        hop = home.span(site.node)
-        built = takes_class(home, site)  # `cfg.pop("type")(**cfg)`: each caller's config names its class
+        hop, built = home.span(site.node), takes_class(home, site)  # built: `cfg.pop("type")(**cfg)`, each caller's config names its class
         aliased = isinstance(site.node.func, ast.Name) and site.node.func.id != cls.name  # `model_cls(...)` of `model_cls = VLLMModel`
-        for site_frame in site_frames(reader, home, site) if built else [caller_frame(reader, home, site)]:
-            if (built or aliased) and made_class(reader.evaluate(site.node.func, site_frame).ref) is not cls:
+        for site_frame in site_frames(reader, home, site):  # once per turn of a loop it sits in (`for name in NAMES`)
+            picked = made_class(reader.evaluate(site.node.func, site_frame).ref)  # `supported_VLM[name]`: this turn's entry's
+            if picked is not cls and (built or aliased or (isinstance(site.node.func, ast.Subscript) and picked is not None)):
                 continue  # another class, or a name bound on a path not taken there
             given = bound_made(reader, Function(module, init, cls), site.node, site_frame) if init else {}
             frames.append(replace(plain, init={name: value.via(hop) for name, value in given.items()}, made=hop))

@@ -39,7 +39,7 @@ class Qwen2VLChat:
                 limit_mm_per_prompt={"image": self.limit_mm_per_prompt},
                 tensor_parallel_size=tp_size,
                 gpu_memory_utilization=kwargs.get("gpu_utils", 0.9),
-                return_sampling_mask=True,
+                return_sampling_mask=True,  # expect: RPL003
             )
         else:
             from transformers import Qwen2_5_VLForConditionalGeneration

@@ -60,8 +60,8 @@ class Qwen2VLChat:
 
         messages = [{"role": "user", "content": [{"type": "text", "text": s["value"]} for s in message]}]
         text = self.processor.apply_chat_template(messages, tokenize=False, add_generation_prompt=True)
-        sampling_params = SamplingParams(
-            temperature=0.0, max_tokens=self.max_new_tokens, stop_token_ids=None
+        sampling_params = SamplingParams(  # expect: RPL102
+            temperature=0.0, max_tokens=self.max_new_tokens, stop_token_ids=None  # expect: RPL101
         )
         outputs = self.llm.generate({"prompt": text}, sampling_params=sampling_params)
         for o in outputs:
