@@ -94,6 +94,10 @@ def imported_engine_classes(reader: Any, module: Module) -> set[str]:
 
 
 def _keeps_engine_init_at(reader: Any, module: Module, qualified: str) -> bool:
+    name = qualified.rpartition(".")[2]
+    text = reader.tree.path_and_text(qualified, module)
+    if text is None or not any("LLM" in bases for bases in re.findall(rf"\bclass\s+{re.escape(name)}\s*\(([^)]*)\)", text[1])):
+        return False  # the module's text says no such subclass, without a parse (most imported names are not)
     found = reader.tree.resolve(qualified, module)
     if found is None or found[1] is None:
         return False
