@@ -199,8 +199,6 @@ PENDING: dict[str, str] = {
     "h30_modal_vllm_inference_image_env_runner_zero": "round 30 first run (stop 45): RPL206 missed (vllm_inference.py:15)",
     "h30_openchat_api_server_sampling_params_no_top_k": "round 30 first run (stop 45): RPL102 missed (ochat/serving/openai_api_server.py:30)",
     "h30_skypilot_service_vllm_serve_mask_without_mode": "round 30 first run (stop 45): RPL003 missed (service.yaml:31)",
-    "h30_trinity_config_mask_without_logprobs_mode": "round 30 first run (stop 45): RPL003 missed (trinity/common/config.py:30)",
-    "h30_trinity_vllm_model_default_greedy_sampling_params": "round 30 first run (stop 45): RPL101 missed (trinity/common/models/vllm_model.py:25)",
     "h30_vlmevalkit_qwen2vl_transformers_default_untaken_clean": "round 30 first run (stop 45): a false RPL003 at vlmeval/vlm/qwen2_vl/model.py:42 (the vLLM branch the default model does not take)",
     "h30_vlmevalkit_qwen2vl_use_vllm_greedy": "round 30 first run (stop 45): RPL101 missed (vlmeval/vlm/qwen2_vl/model.py:65)",
 }
