@@ -197,7 +197,7 @@ PENDING: dict[str, str] = {
     "h30_lmcache_offline_inference_mask_without_mode": "round 30 first run (stop 45): RPL003 missed (offline_inference.py:53)",
     "h30_lmcache_offline_inference_no_top_k": "round 30 first run (stop 45): RPL102 missed (offline_inference.py:46)",
     "h30_modal_vllm_inference_image_env_runner_zero": "round 30 first run (stop 45): RPL206 missed (vllm_inference.py:15)",
-    "h30_openchat_api_server_sampling_params_no_top_k": "round 30 first run (stop 45): RPL102 missed (ochat/serving/openai_api_server.py:30)",
+    "h30_openchat_api_server_sampling_params_no_top_k": "round 30 first run (stop 45): RPL102 missed (ochat/serving/openai_api_server.py:30); h-fxT: the route's requests now reach the module's `engine` global, but its engine flags come from serve.sh's words through add_cli_args/from_cli_args (h-fxR's shell launch, which ties no request of the program to it)",
     "h30_skypilot_service_vllm_serve_mask_without_mode": "round 30 first run (stop 45): RPL003 missed (service.yaml:31)",
     "h30_vlmevalkit_qwen2vl_transformers_default_untaken_clean": "round 30 first run (stop 45): a false RPL003 at vlmeval/vlm/qwen2_vl/model.py:42 (the vLLM branch the default model does not take)",
     "h30_vlmevalkit_qwen2vl_use_vllm_greedy": "round 30 first run (stop 45): RPL101 missed (vlmeval/vlm/qwen2_vl/model.py:65)",

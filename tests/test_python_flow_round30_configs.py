@@ -150,3 +150,64 @@ def test_the_mask_a_config_field_turns_on_is_judged_at_the_field(tmp_path: Path)
     model = MODEL.format(test="len(kwargs) == 0").replace("            logprobs_mode='processed_logprobs',\n", "")
     files = {"config.py": CONFIG, "model.py": model, "run.py": RUN.format(keywords=", temperature=0.7")}
     assert check(tmp_path, files) == [("config.py", 8, "RPL003")]
+
+
+# openchat's server (and vLLM's old api_server.py): `engine = None` at the top of the module, the engine
+# built under `if __name__ == "__main__":`, a route sending requests to the global.
+SERVER = (
+    "import fastapi\n"
+    "from vllm import SamplingParams\n"
+    "from vllm.engine.arg_utils import AsyncEngineArgs\n"
+    "from vllm.engine.async_llm_engine import AsyncLLMEngine\n"
+    "\n"
+    "app = fastapi.FastAPI()\n"
+    "engine = None\n"
+    "\n"
+    "\n"
+    "@app.post('/v1/chat/completions')\n"
+    "async def chat(raw_request):\n"
+    "    body = await raw_request.json()\n"
+    "    params = SamplingParams(temperature=body['temperature'], top_p=body['top_p'])\n"  # line 13
+    "    return engine.generate({{'prompt': body['prompt']}}, sampling_params=params, request_id='1')\n"
+    "\n"
+    "\n"
+    "{start}"
+)
+MAIN = (
+    "if __name__ == '__main__':\n"
+    "    engine_args = AsyncEngineArgs(model='m', return_sampling_mask={mask}, logprobs_mode='processed_logprobs')\n"
+    "    engine = AsyncLLMEngine.from_engine_args(engine_args)\n"
+)
+GLOBAL = (
+    "def main():\n"
+    "    global engine\n"
+    "    engine = AsyncLLMEngine.from_engine_args(AsyncEngineArgs(model='m', return_sampling_mask=True, logprobs_mode='processed_logprobs'))\n"
+    "\n"
+    "\n"
+    "main()\n"
+)
+
+
+@pytest.mark.parametrize("start", [MAIN.format(mask="True"), GLOBAL])
+def test_a_request_to_a_module_global_reaches_the_engine_it_is_set_to(tmp_path: Path, start: str) -> None:
+    assert check(tmp_path, {"server.py": SERVER.format(start=start)}) == [("server.py", 13, "RPL102")]
+
+
+@pytest.mark.parametrize(
+    "start",
+    [
+        MAIN.format(mask="False"),  # no replay
+        MAIN.format(mask="True") + "    engine = make_other()\n",  # bound to something else too
+        MAIN.format(mask="True") + "    for engine in make_others():\n        pass\n",
+        "import sys\n" + MAIN.format(mask="sys.argv[1] == 'replay'"),  # the mask from run time
+    ],
+)
+def test_a_module_global_bound_otherwise_or_without_the_mask_stays_silent(tmp_path: Path, start: str) -> None:
+    assert check(tmp_path, {"server.py": SERVER.format(start=start)}) == []
+
+
+def test_a_function_with_its_own_engine_name_is_not_the_global(tmp_path: Path) -> None:
+    server = SERVER.format(start=MAIN.format(mask="True")).replace(
+        "    body = await raw_request.json()\n", "    body = await raw_request.json()\n    engine = raw_request.app.state.engine\n"
+    )
+    assert check(tmp_path, {"server.py": server}) == []
