@@ -69,6 +69,17 @@ def test_a_write_the_flow_cannot_read_keeps_the_launch_open(tmp_path: Path, writ
     assert check(tmp_path, {"run.py": text}) == []
 
 
+def test_writes_after_a_call_that_does_not_make_the_engine_still_reach_it(tmp_path: Path) -> None:
+    writes = "    print(engine_args)\n    engine_args.logprobs_mode = 'processed_logprobs'\n"
+    assert check(tmp_path, {"run.py": ENGINE.format(writes=writes)}) == []
+
+
+def test_a_write_after_the_object_went_to_a_helper_keeps_the_launch_open(tmp_path: Path) -> None:
+    writes = "    configure(engine_args)\n    engine_args.enable_log_requests = False\n"
+    text = "from helpers import configure\n" + ENGINE.format(writes=writes)
+    assert check(tmp_path, {"run.py": text}) == []
+
+
 CONFIG = (
     "from dataclasses import dataclass, field\n"
     "\n"

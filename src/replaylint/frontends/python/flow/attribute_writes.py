@@ -31,6 +31,7 @@ def attributes_written(reader: Evaluates, target: str, frame: Frame, after: Plac
     `engine_args.return_sampling_mask = True`, `setattr(sp, "n", 8)`) by the statements of
     `frame`'s scope after `after` (its construction) and before `until`, each under its branches."""
     found = Kwargs()
+    handed: ast.Call | None = None  # a call the object went to that may or may not make its engine
     for placed in frame.module.statements(frame.scope):
         if placed.order <= after.order or (until is not None and placed.order >= until.order):
             continue
@@ -39,8 +40,13 @@ def attributes_written(reader: Evaluates, target: str, frame: Frame, after: Plac
             found.reasons.append(f"{frame.module.text(placed.statement)[:40]} (not readable here)")
             continue
         if write is None:
-            if until is None and _handed(placed.statement, target):
+            call = _handed(placed.statement, target) if until is None else None
+            if call is not None and _makes_engine(call):
                 break  # `from_engine_args(engine_args)`: what is written later does not reach that engine
+            handed = handed or call
+            continue
+        if handed is not None:  # `configure(engine_args)` may have made the engine before this write
+            found.reasons.append(f"{frame.module.text(placed.statement)[:40]} (after {frame.module.text(handed.func)}(...))")
             continue
         guards = decided(reader, placed.guards[len(after.guards) :], frame.reading(placed))
         if guards is None:
@@ -59,10 +65,23 @@ def attributes_written(reader: Evaluates, target: str, frame: Frame, after: Plac
     return found
 
 
-def _handed(statement: ast.stmt, target: str) -> bool:
-    return any(
-        isinstance(node, ast.Call) and any(isinstance(a, ast.Name) and a.id == target for a in node.args) for node in expressions(statement)
+def _handed(statement: ast.stmt, target: str) -> ast.Call | None:
+    return next(
+        (
+            node
+            for node in expressions(statement)
+            if isinstance(node, ast.Call) and any(isinstance(a, ast.Name) and a.id == target for a in node.args)
+        ),
+        None,
     )
+
+
+_ENGINE_MAKERS = ("from_engine_args", "LLM", "LLMEngine", "AsyncLLMEngine", "AsyncLLM")
+
+
+def _makes_engine(call: ast.Call) -> bool:
+    func = call.func
+    return (func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)) in _ENGINE_MAKERS
 
 
 def _writes_otherwise(statement: ast.stmt, target: str) -> bool:
