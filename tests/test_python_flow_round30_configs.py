@@ -80,6 +80,14 @@ def test_a_write_after_the_object_went_to_a_helper_keeps_the_launch_open(tmp_pat
     assert check(tmp_path, {"run.py": text}) == []
 
 
+def test_a_write_after_the_engine_is_made_does_not_reach_it(tmp_path: Path) -> None:
+    text = ENGINE.format(writes="").replace(
+        "    return vllm.AsyncLLMEngine.from_engine_args(engine_args)\n",
+        "    engine = vllm.AsyncLLMEngine.from_engine_args(engine_args)\n    engine_args.logprobs_mode = 'processed_logprobs'\n    return engine\n",
+    )
+    assert check(tmp_path, {"run.py": text}) == [("run.py", 7, "RPL003")]
+
+
 CONFIG = (
     "from dataclasses import dataclass, field\n"
     "\n"

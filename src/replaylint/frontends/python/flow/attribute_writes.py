@@ -41,7 +41,7 @@ def attributes_written(reader: Evaluates, target: str, frame: Frame, after: Plac
             continue
         if write is None:
             call = _handed(placed.statement, target) if until is None else None
-            if call is not None and _makes_engine(call):
+            if call is not None and _makes_engine(placed.statement):
                 break  # `from_engine_args(engine_args)`: what is written later does not reach that engine
             handed = handed or call
             continue
@@ -79,9 +79,13 @@ def _handed(statement: ast.stmt, target: str) -> ast.Call | None:
 _ENGINE_MAKERS = ("from_engine_args", "LLM", "LLMEngine", "AsyncLLMEngine", "AsyncLLM")
 
 
-def _makes_engine(call: ast.Call) -> bool:
-    func = call.func
-    return (func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)) in _ENGINE_MAKERS
+def _makes_engine(statement: ast.stmt) -> bool:
+    """Whether a statement makes an engine (`from_engine_args(engine_args)`, `LLM(**vars(engine_args))`)."""
+    return any(
+        isinstance(node, ast.Call)
+        and (node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)) in _ENGINE_MAKERS
+        for node in expressions(statement)
+    )
 
 
 def _writes_otherwise(statement: ast.stmt, target: str) -> bool:
