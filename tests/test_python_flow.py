@@ -166,6 +166,14 @@ clean (PENDING).
 Round 30 (h30_, blind, written the same way; first run on main c2fdb69 with the lead's speed commits, stop 45): of 16
 expected findings 7 exact, 9 missed; 1 of 8 clean cases not clean (a false RPL003 under a `use_vllm` branch the
 default model does not take) (PENDING).
+After the fixes (stop 45: h-fxS, h-fxD, h-fxR, h-fxL; tests/test_python_flow_round29_tests.py, _round29_fire.py,
+_round29_servers.py, _round29_subclasses.py): round 29 24 of 24, no expectation changed. Round 30 after h-fxV and h-fxT
+(_round30_engines.py, _round30_precision.py, _round30_configs.py): 20 of 24; two expectations changed by the project's
+rules: h30_vlmevalkit_qwen2vl_transformers_default_untaken_clean now expects RPL003 "when `self.use_vllm` is true" (the
+branch rests on `--model`'s default, which a run can change: an engine on a path an option's default does not take is
+reported with its condition, tests/test_precision_round41.py), and h30_vlmevalkit_qwen2vl_use_vllm_mask_without_mode
+also expects its greedy request's RPL101 and RPL102 (h5_fastapi_app_state, h28_guidellm). Waits: agentlightning,
+modal, openchat, skypilot.
 """
 
 from __future__ import annotations
@@ -188,10 +196,11 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 PENDING: dict[str, str] = {
     "h30_agentlightning_sft_vllm_server_mask_flag_default_without_mode": "round 30 first run (stop 45): RPL003 missed (sft_algorithm.py:26)",
     "h30_modal_vllm_inference_image_env_runner_zero": "round 30 first run (stop 45): RPL206 missed (vllm_inference.py:15)",
-    "h30_openchat_api_server_sampling_params_no_top_k": "round 30 first run (stop 45): RPL102 missed (ochat/serving/openai_api_server.py:30)",
+    "h30_openchat_api_server_sampling_params_no_top_k": "round 30 first run (stop 45): RPL102 missed"
+    " (ochat/serving/openai_api_server.py:30); after h-fxT the route's requests reach the module's `engine` global, but its"
+    " engine flags come from serve.sh's words through add_cli_args/from_cli_args (h-fxR's shell launch, which ties no"
+    " request of the program to it)",
     "h30_skypilot_service_vllm_serve_mask_without_mode": "round 30 first run (stop 45): RPL003 missed (service.yaml:31)",
-    "h30_trinity_config_mask_without_logprobs_mode": "round 30 first run (stop 45): RPL003 missed (trinity/common/config.py:30)",
-    "h30_trinity_vllm_model_default_greedy_sampling_params": "round 30 first run (stop 45): RPL101 missed (trinity/common/models/vllm_model.py:25)",
 }
 
 

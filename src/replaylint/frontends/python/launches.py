@@ -25,6 +25,7 @@ from ...records import record
 from ...source import ExtractContext, ParseError, SourceFile
 from .collect import BEAM_SEARCH_PARAMS, REQUEST_METHODS, SAMPLING_PARAMS, Collector, argument
 from .focus import focus, syntax_error
+from .names import set_after_call
 from .scopes import Scope
 from .static_values import Container, Evaluator, quote_style
 from .subprocess_argv import ArgvLaunches
@@ -154,7 +155,7 @@ class LaunchCollector(Collector):
                     handle.places[name + "."] = (dict_container, 0)
         target = self.call_targets.get(id(call))
         if target is not None and target in self.mutated:
-            open_reasons.append(f"attributes of `{target[1]}` are set after the call")
+            open_reasons.append(set_after_call(target[1]))
         env = self.env_before(call_span, scope)
         for name, write in env.items():
             if not write.shared:

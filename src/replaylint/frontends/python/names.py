@@ -67,6 +67,12 @@ def vllm_module(dotted: str) -> str:
 _SPAWN_IMPORTS = re.compile(r"from\s+(?:subprocess|os|asyncio|shlex)\s+import\s+(?:\(([\w\s,]+)|([\w \t,]+))")
 
 
+def set_after_call(name: str) -> str:
+    """The libcst pass's open reason for an object whose attributes are set after its construction
+    (the value flow reads those writes and drops it)."""
+    return f"attributes of `{name}` are set after the call"
+
+
 def vllm_aliases(text: str) -> set[str]:
     """The names a file imports vLLM's engines by (`from vllm import LLM as Engine`)."""
     return {name for match in matches_from(_VLLM_ALIAS, text, ("import", "from")) for name in match.groups() if name}

@@ -18,7 +18,7 @@ from typing import Iterator
 from ....model import UNKNOWN, Launch, LaunchKind, Setting, Span
 from ....records import record
 from ....source import ExtractContext, SourceFile
-from ..names import REPLAY_WORDS, RUNNER_ENV, matches_from
+from ..names import REPLAY_WORDS, RUNNER_ENV, matches_from, set_after_call
 from .airflow_pods import WORDS as AIRFLOW_WORDS, pod_launches
 from .engine_subclasses import imported_engine_classes, imports_from_tree
 from .engines import engine_launches
@@ -329,8 +329,10 @@ def _keeping(flowed_launch: Launch, launch: Launch) -> Launch:
     callers = isinstance(handle, FlowHandle) and handle.callers
     if isinstance(handle, FlowHandle) and env_statements and not callers:
         handle.env_statements.update(env_statements)
-    # What the libcst pass saw beyond the arguments (attributes set after the call) stays.
-    kept = [reason for reason in launch.open_reasons if not reason.startswith("*")]
+    # What the libcst pass saw beyond the arguments (attributes set after the call) stays, unless
+    # the flow read those writes itself (an unreadable one is its own reason).
+    read_after = set_after_call(handle.writes_read) if isinstance(handle, FlowHandle) and handle.writes_read else None
+    kept = [reason for reason in launch.open_reasons if not reason.startswith("*") and reason != read_after]
     reasons = [reason for reason in (*flowed_launch.open_reasons, *kept) if reason]
     return replace(
         flowed_launch,

@@ -2,7 +2,13 @@
 filled on first use by `_VLLMBackend.llm = LLM(...)` under `if _VLLMBackend.llm is None:`, then
 `llm = _VLLMBackend.llm` and `llm.chat(...)`. A request sent to the attribute (or to a name bound
 to it) reaches the engine its one write stores: a request is never sent to the None it starts as.
-Another write, or a class body that binds it to anything but None, leaves the receiver unknown."""
+Another write, or a class body that binds it to anything but None, leaves the receiver unknown.
+
+The same of a module-level name (`global_engine`): vLLM's old `api_server.py` and openchat's server
+write `engine = None` at the top of the module and `engine = AsyncLLMEngine.from_engine_args(...)`
+under `if __name__ == "__main__":` (or in a function that declares it `global`); a route's
+`engine.generate(...)` reaches that engine. Any other binding of the name (a second engine, a loop,
+an import, `del`) leaves the receiver unknown."""
 
 from __future__ import annotations
 
@@ -19,7 +25,7 @@ def cached_engine(reader: Evaluates, receiver: ast.expr, frame: Frame) -> Engine
     """The engine `receiver` (`_VLLMBackend.llm`, or a name bound to it where `frame` reads it) holds."""
     held = _held(receiver, frame)
     if held is None:
-        return None
+        return global_engine(reader, receiver, frame)
     owner = reader.evaluate(held.value, frame).ref
     if not isinstance(owner, Class) or owner.module is not frame.module or not _starts_empty(owner.node, held.attr):
         return None
@@ -76,3 +82,57 @@ def _writes(module: Module, within: ast.AST, target: str) -> Iterator[tuple[ast.
             value = statement.value
             if not (isinstance(value, ast.Constant) and value.value is None):
                 yield scope, placed, value  # type: ignore[misc]
+
+
+def global_engine(reader: Evaluates, receiver: ast.expr, frame: Frame) -> Engine | None:
+    """The engine a module-level name read in a function holds: bound to None and, once, to an
+    engine, at the module's top level or in a function that declares it `global`."""
+    module = frame.module
+    if not isinstance(receiver, ast.Name) or not isinstance(frame.scope, FUNCTIONS) or _binds(frame.scope, receiver.id):
+        return None
+    scopes = [module.tree, *(n for n in ast.walk(module.tree) if isinstance(n, FUNCTIONS) and _declares_global(n, receiver.id))]
+    writes = []
+    for scope in scopes:
+        for placed in module.statements(scope):
+            value = _bound_value(placed.statement, receiver.id)
+            if value is False:
+                return None  # bound some other way (a loop, an import, `del`, a tuple)
+            if value is not None and not (isinstance(value, ast.Constant) and value.value is None):
+                writes.append((scope, placed, value))
+    if len(writes) != 1:
+        return None
+    scope, placed, value = writes[0]
+    made = reader.evaluate(value, Frame(module, scope, None, None, placed)).ref
+    return made if isinstance(made, Engine) else None
+
+
+def _declares_global(function: ast.AST, name: str) -> bool:
+    return any(isinstance(node, ast.Global) and name in node.names for node in ast.walk(function))
+
+
+def _binds(function: ast.AST, name: str) -> bool:
+    """Whether a function binds `name` itself (a local, or one it declares global)."""
+    stored = (isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load) for node in ast.walk(function))
+    return any(stored) or _declares_global(function, name)
+
+
+def _bound_value(statement: ast.stmt, name: str) -> ast.expr | None | bool:
+    """The value `name = value` binds (None: the statement does not bind the name; False: it binds
+    it another way)."""
+    if isinstance(statement, (ast.Assign, ast.AnnAssign)):
+        targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+        if any(isinstance(t, ast.Name) and t.id == name for t in targets):
+            return statement.value if statement.value is not None else None
+        return False if any(_names(t, name) for t in targets) else None
+    if isinstance(statement, (*FUNCTIONS, ast.ClassDef)):
+        return False if statement.name == name else None
+    if isinstance(statement, (ast.Import, ast.ImportFrom)):
+        return False if any((a.asname or a.name.partition(".")[0]) == name for a in statement.names) else None
+    own = [statement.target] if isinstance(statement, (ast.For, ast.AsyncFor, ast.AugAssign)) else []
+    own += [item.optional_vars for item in getattr(statement, "items", []) if item.optional_vars is not None]
+    own += statement.targets if isinstance(statement, ast.Delete) else []
+    return False if any(_names(t, name) for t in own) else None
+
+
+def _names(target: ast.expr, name: str) -> bool:
+    return any(isinstance(node, ast.Name) and node.id == name for node in ast.walk(target))

@@ -85,7 +85,8 @@ def literal(reader: Evaluates, node: ast.Dict, frame: Frame) -> Val:
             found.entries[name] = entry(reader, frame, name, key, value, found.home.at(position))  # type: ignore[union-attr]
         else:
             found.reasons.append(f"{module.text(key)[:30]} (a key not known here)")
-    found.home = container(module, node)
+    # `field(default_factory=dict)` is read as `{}` written where `dict` is: no literal to add a key to
+    found.home = container(module, node) if module.text(node).startswith("{") else None
     return as_val(found, module.span(node))
 
 

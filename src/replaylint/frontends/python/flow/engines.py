@@ -13,7 +13,7 @@ from typing import Iterator
 
 from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
 from .anonymous import frames as anonymous_frames, made_of, scoped_calls
-from .attribute_writes import attributes_written
+from .attribute_writes import written_after
 from .branch_conditions import never_runs, untaken
 from .call_arguments import arguments
 from .callsites import (
@@ -368,7 +368,8 @@ def _launches(
         reader.not_run.add(module.span(node))  # on a branch the tree's own values never take
         return
     found = given if given is not None else arguments(reader, node, frame, partial)
-    found.merge(_written_after(reader, node, frame))
+    writes_of, after = written_after(reader, node, frame)
+    found.merge(after)
     tests = list(dict.fromkeys(g.test for e in _chain(found) for g in e.guards if not g.opaque))
     # An open launch is not split: what nobody can see may decide the same keys (its keys
     # written under a branch are present, their values unknown).
@@ -408,24 +409,12 @@ def _launches(
                     callers=bool(frame.sites),
                     made=frame.made,
                     env_not_run=written.not_run,
+                    writes_read=writes_of,
                 ),
                 assumptions=tuple(dict.fromkeys(assumptions)),
             ),
             found,
         )
-
-
-def _written_after(reader: Reader, node: ast.Call, frame: Frame) -> Kwargs:
-    """The attributes set on the construction's object later in its scope
-    (`engine_args = AsyncEngineArgs(...)`, then `engine_args.return_sampling_mask = True`)."""
-    statement = frame.at.statement if frame.at is not None else None
-    if not (isinstance(statement, ast.Assign) and statement.value is node and len(statement.targets) == 1):
-        return Kwargs()
-    target = statement.targets[0]
-    if not isinstance(target, ast.Name):
-        return Kwargs()
-    assert frame.at is not None
-    return attributes_written(reader, target.id, frame, frame.at, None)
 
 
 def _chain(found: Kwargs) -> Iterator[Entry]:

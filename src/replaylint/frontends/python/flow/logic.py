@@ -146,6 +146,14 @@ def truth(read: Val) -> bool | None:
     return None if found is _UNKNOWN_TRUTH else found
 
 
+def length(read: Val) -> Val:
+    """`len(kwargs)` of a mapping known whole (each key surely there: none written on some paths
+    only, none that something unseen may add), else unknown."""
+    if read.kwargs is None or read.kwargs.reasons or any(entry.guards for entry in read.kwargs.entries.values()):
+        return NOTHING
+    return Val(len(read.kwargs.entries), assumptions=read.assumptions)
+
+
 def _truth(read: Val) -> Any:
     if read.kwargs is not None:  # `kw or {}`: an empty mapping or the one given hold the same keys
         return True if read.kwargs.entries else _UNKNOWN_TRUTH if read.kwargs.reasons else False

@@ -24,7 +24,7 @@ from .each_items import RANDOM_PICKS, picked
 from .facts import NOTHING, Entry, Kwargs, Val, read_from
 from .frames import Evaluates, Frame
 from .hydra_compose import composed
-from .logic import text_test, type_test
+from .logic import length, text_test, type_test
 from .memberships import has_attribute
 from .merges import chained, merges, reduced
 from .module import FUNCTIONS, Module
@@ -280,6 +280,8 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
         return type_test(reader, node, frame)
     if name == "hasattr" and len(node.args) == 2 and not node.keywords:
         return has_attribute(reader, node, frame)
+    if name == "len" and len(node.args) == 1 and not node.keywords:
+        return length(reader.evaluate(node.args[0], frame))  # `if len(kwargs) == 0:`
     if name in RANDOM_PICKS:
         return picked(reader, name, node, frame)
     if name in ("ray.remote",) and len(node.args) == 1:

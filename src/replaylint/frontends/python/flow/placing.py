@@ -28,6 +28,7 @@ class FlowHandle:
     callers: bool = False  # the environment was read through the caller's statements too
     made: Span | None = None  # the construction of the object whose `__init__` built the engine (one actor of several)
     env_not_run: tuple[Span, ...] = ()  # environment writes under a branch decided against where the engine starts
+    writes_read: str | None = None  # the name of the constructed object whose later attribute writes were read
 
 
 def literal(value: Any, quote: str) -> str:
