@@ -109,11 +109,16 @@ def test_forwarded_keywords_no_caller_passes_are_judged_as_written() -> None:
     assert "RPL003" not in codes(caller)
 
 
-def test_attribute_writes_after_the_call_make_it_open_ended() -> None:
+def test_attribute_writes_after_the_call_are_the_engine_s_or_make_it_open_ended() -> None:
+    # A write the value flow reads is the engine's (stop 45, h-fxT); one it cannot order or read leaves it open.
     text = "from vllm import EngineArgs\nea = EngineArgs(model='m', return_sampling_mask=True)\nea.logprobs_mode = 'processed_logprobs'\n"
     (launch,) = launches(text)
-    assert launch.open_ended
+    assert launch.get("logprobs_mode").value == "processed_logprobs" and not launch.open_ended
     assert "RPL003" not in codes(text)
+    unread = text.replace("ea.logprobs_mode = 'processed_logprobs'", "ea.logprobs_mode, ea.seed = 'processed_logprobs', 1")
+    (launch,) = launches(unread)
+    assert launch.open_ended
+    assert "RPL003" not in codes(unread)
 
 
 def test_runner_variable_from_environ_writes_before_the_call() -> None:
