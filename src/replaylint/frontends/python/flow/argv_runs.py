@@ -83,9 +83,8 @@ def program_runs(reader: Evaluates, home: Module | None) -> list[tuple[str, list
 def _each_context(reader: Evaluates, home: Module, call) -> list[tuple[str, list[Val]]]:
     """The run read in each context the tree calls its function in (a helper's words from its
     callers' arguments: speculators' `run_vllm_engine(..., speculative_config={...})`)."""
-    from .engines import contexts  # the engines' reader reads runs too
-
-    runs = [_script_words(reader, call.node, frame) for frame in contexts(reader, home, call)]  # type: ignore[arg-type]
+    frames = reader.call_contexts(home, call)  # type: ignore[attr-defined]  (`engines.contexts`, given to the reader there)
+    runs = [_script_words(reader, call.node, frame) for frame in frames]
     return [run for run in runs if run is not None]
 
 

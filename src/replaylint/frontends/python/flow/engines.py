@@ -437,3 +437,8 @@ def _chosen(entry: Entry, outcome: dict[str, bool], blurred: set[str]) -> Entry:
             return current
         current = current.otherwise
     return replace(entry, setting=replace(entry.setting, value=UNKNOWN, keys={}, choices=()), place=None, guards=())
+
+
+# The reader reads a program's runs (`argv_runs`) in each context the tree calls their function in, which is
+# this module's reading; given to it here, as importing this module there would close a circle of imports.
+Reader.call_contexts = contexts  # type: ignore[attr-defined]
