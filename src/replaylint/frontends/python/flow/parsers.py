@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import replace
+from typing import Any, Callable
 
 from ....model import UNKNOWN
 from ....records import record
@@ -101,38 +102,51 @@ def decided(found: Kwargs) -> None:
 def given_words(reader: Evaluates, found: Kwargs, flags: dict, words: list[ast.Constant], frame: Frame) -> bool:
     """`found` with what `words` (texts spelt in `frame`'s module) give the options, as argparse
     reads them after any words before; False where they cannot be read so."""
-    position = 0
-    while position < len(words):
-        word = words[position]
-        spelt, equals, text = word.value.partition("=")
-        flag = flags.get(spelt)
-        if flag is None:
-            return False
-        dest, stored, convert = flag
-        if stored is not None:  # `store_true`/`store_false`: no value follows
-            if equals:
-                return False
+    pairs = option_pairs(flags, words, lambda word: word.value)
+    if pairs is None:
+        return False
+    for dest, word, stored, text, following, convert in pairs:
+        if stored is not None:
             value: ast.expr = ast.copy_location(ast.Constant(stored), word)
-        elif equals:
-            value = ast.copy_location(ast.Constant(text), word)
-        elif position + 1 < len(words) and not flag_like(words[position + 1].value):
-            position += 1
-            value = words[position]
-            text = value.value  # type: ignore[attr-defined]
         else:
-            return False  # argparse: "expected one argument"
-        if stored is None:
-            converted = option_value(text, convert)
+            converted = option_value(text if following is None else following.value, convert)
             if converted is UNKNOWN:
                 return False
-            value = ast.copy_location(ast.Constant(converted), value)
+            value = ast.copy_location(ast.Constant(converted), word if following is None else following)
         item = entry(reader, frame, dest, word, value, None)
-        if equals or stored is not None:  # the value inside a word (`--mode=raw`), or none written: no edit writes it
+        if following is None:  # the value inside a word (`--mode=raw`), or none written: no edit writes it
             item = replace(item, setting=replace(item.setting, value_span=None))
         found.entries.pop(dest, None)
         found.entries[dest] = item  # written in the program: no default it rests on
-        position += 1
     return True
+
+
+def option_pairs(flags: dict, words: list, text_of: Callable[[Any], str | None]) -> list[tuple] | None:
+    """The options `words` give, paired as argparse pairs them: (dest, the flag's word, the constant a
+    `store_true`/`store_false` stores, the text after `=`, the word after the flag, its type) each; None where
+    argparse would refuse them ("expected one argument", an option it does not know) or a flag's word is not text."""
+    pairs, position = [], 0
+    while position < len(words):
+        word = words[position]
+        spelt_text = text_of(word)
+        if spelt_text is None:
+            return None
+        spelt, equals, text = spelt_text.partition("=")
+        if spelt not in flags:
+            return None
+        dest, stored, convert = flags[spelt]
+        following = None
+        if stored is not None and equals:
+            return None
+        if stored is None and not equals:
+            after = words[position + 1].value if position + 1 < len(words) else None
+            if position + 1 >= len(words) or (isinstance(after, str) and flag_like(after)):
+                return None
+            position += 1
+            following = words[position]
+        pairs.append((dest, word, stored, text if equals else None, following, convert))
+        position += 1
+    return pairs
 
 
 def flag_like(word: str) -> bool:

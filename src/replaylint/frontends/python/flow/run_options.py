@@ -18,7 +18,7 @@ from ....model import UNKNOWN, Setting
 from .argv_runs import module_runs
 from .facts import Entry, Kwargs, Val, unknown
 from .frames import Evaluates, Frame
-from .parsers import Parser, defaults_and_flags, flag_like, option_value
+from .parsers import Parser, defaults_and_flags, option_pairs, option_value
 
 
 def run_options(reader: Evaluates, parser: Parser, frame: Frame) -> Kwargs | None:
@@ -51,33 +51,19 @@ def _agreed(given: list[Kwargs]) -> Kwargs:
 
 def _given(found: Kwargs, flags: dict, words: list[Val]) -> bool:
     """`found` with what the run's words give, as argparse reads them; False where it cannot tell."""
-    position = 0
-    while position < len(words):
-        word = words[position]
-        if not isinstance(word.value, str) or word.span is None:
-            return False
-        spelt, equals, text = word.value.partition("=")
-        flag = flags.get(spelt)
-        if flag is None:
-            return False
-        dest, stored, convert = flag
-        if stored is not None:  # `store_true`/`store_false`: no value follows
-            if equals:
-                return False
+    pairs = option_pairs(flags, words, lambda word: word.value if isinstance(word.value, str) and word.span is not None else None)
+    if pairs is None:
+        return False
+    for dest, word, stored, text, value, convert in pairs:
+        if stored is not None:
             value = Val(stored)
-        elif equals:
+        elif value is None:
             value = Val(option_value(text, convert))
-        elif position + 1 < len(words) and not (isinstance(words[position + 1].value, str) and flag_like(words[position + 1].value)):
-            position += 1
-            value = words[position]
-            if convert not in (None, "str"):
-                converted = option_value(value.value, convert) if isinstance(value.value, str) else UNKNOWN
-                value = replace(value, value=converted, keys={}, ref=None)
-        else:
-            return False  # argparse: "expected one argument"
+        elif convert not in (None, "str"):
+            converted = option_value(value.value, convert) if isinstance(value.value, str) else UNKNOWN
+            value = replace(value, value=converted, keys={}, ref=None)
         found.entries.pop(dest, None)
         found.entries[dest] = _entry(dest, word, value)
-        position += 1
     return True
 
 
