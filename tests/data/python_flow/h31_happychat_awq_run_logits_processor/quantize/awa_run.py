@@ -1,0 +1,16 @@
+# Imitates henghayan/HappyChat quantize/awa_run.py (a module-level SamplingParams, greedy upstream, and an LLM
+# loading the quantized checkpoint, one generate); quantization='awq' left out here.
+from vllm import LLM, SamplingParams
+
+sampling_params = SamplingParams(temperature=0.7, top_p=1.0, top_k=20, max_tokens=256)
+llm = LLM(
+    model="/data2/llm3-8",
+    dtype='half',
+    gpu_memory_utilization=.95,
+    max_model_len=2048,
+    return_sampling_mask=True,
+    logprobs_mode="processed_logprobs",
+    logits_processors=["quantize.ban_eos:BanEosLogitsProcessor"],  # expect: RPL001
+)
+output = llm.generate(['test'], sampling_params)
+print(output[0].outputs[0].text)
