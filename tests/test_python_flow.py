@@ -174,6 +174,13 @@ branch rests on `--model`'s default, which a run can change: an engine on a path
 reported with its condition, tests/test_precision_round41.py), and h30_vlmevalkit_qwen2vl_use_vllm_mask_without_mode
 also expects its greedy request's RPL101 and RPL102 (h5_fastapi_app_state, h28_guidellm). Waits: agentlightning,
 modal, openchat, skypilot.
+Rounds 31 and 32 (h31_, h32_; blind, written as the repositories' code is, from 16 repositories new to the corpus; first
+run on main 09fbc372, stop 46): of 32 expected findings 12 exact, 2 at another line, 18 missed; 4 false findings (an
+argparse default reported though the tree's script that runs the program passes the flag: Step-DPO's `--temp 0.7`,
+ZeroEval's `--temperature $TEMP`); 14 of 16 clean cases clean (PENDING). Three expectations changed by the project's
+rules before counting: h32_mmlupro_local_mask_without_mode and h32_zeroeval_unified_infer_mask_without_mode also expect
+their requests' findings (beside the engine's, as h4_ray_data_engine_kwargs), h32_aibrix_quickstart_model_env_runner_zero
+expects RPL206 at the env entry's `name:` line (tests/test_framework_forms.py's rule), counted as at another line.
 """
 
 from __future__ import annotations
@@ -201,6 +208,29 @@ PENDING: dict[str, str] = {
     " engine flags come from serve.sh's words through add_cli_args/from_cli_args (h-fxR's shell launch, which ties no"
     " request of the program to it)",
     "h30_skypilot_service_vllm_serve_mask_without_mode": "round 30 first run (stop 45): RPL003 missed (service.yaml:31)",
+    "h31_dstack_vllm_service_mask_without_mode": "round 31 first run (stop 46): RPL003 missed (a dstack service's `commands:`, vllm.dstack.yaml:16)",
+    "h31_dstack_vllm_service_no_scale_out": "round 31 first run (stop 46): RPL301 missed (vllm.dstack.yaml:16)",
+    "h31_dynasor_vllm_server_adaptive_spec": "round 31 first run (stop 46): RPL002 missed (serve_vllm.sh:12 runs `python -m dynasor.cli.vllm_server`, a program on vLLM's parser)",
+    "h31_dynasor_vllm_server_mask_without_mode": "round 31 first run (stop 46): RPL003 missed (serve_vllm.sh:11)",
+    "h31_instructlab_vllm_backend_api_server_no_scale_out": "round 31 first run (stop 46): RPL301 missed (src/instructlab/model/serve.py:28)",
+    "h31_instructlab_vllm_backend_mask_without_mode": "round 31 first run (stop 46): RPL003 missed (src/instructlab/model/serve.py:29)",
+    "h31_kserve_huggingfaceserver_mask_without_mode": "round 31 first run (stop 46): RPL003 missed (run_local.sh:12 runs kserve's huggingfaceserver with --backend=vllm)",
+    "h31_kserve_huggingfaceserver_runner_env_zero": "round 31 first run (stop 46): RPL206 missed (run_local.sh:5)",
+    "h31_limitrlvr_math_eval_sampled_no_top_k": "round 31 first run (stop 46): RPL102 missed (math_eval.py:74; temperature from the script's `${5:-0.6}`)",
+    "h31_stepdpo_eval_math_sampled_no_top_k": "round 31 first run (stop 46): RPL102 found, and a false RPL101 at the `--temp` default (eval_math.py:81) that eval.sh's `--temp 0.7` overrides",
+    "h31_stepdpo_eval_math_sampled_top_k_clean": "round 31 first run (stop 46): false RPL101 at the `--temp` default (eval_math.py:81) that eval.sh's `--temp 0.7` overrides",
+    "h32_alpacaeval_vllm_local_yaml_mask_without_mode": "round 32 first run (stop 46): RPL003 missed (models_configs/.../configs.yaml:9)",
+    "h32_alpacaeval_vllm_local_yaml_no_top_k": "round 32 first run (stop 46): RPL102 missed (decoders/vllm_local.py:42)",
+    "h32_llamacookbook_start_vllm_no_scale_out": "round 32 first run (stop 46): RPL301 missed (start_vllm.py:38)",
+    "h32_llamacookbook_text2sql_vllm_temperature_default_zero": "round 32 first run (stop 46): RPL101 missed (the argparse default, llama_text2sql_vllm.py:68)",
+    "h32_nemoskills_serve_vllm_server_args_mask_without_mode": "round 32 first run (stop 46): RPL003 missed (start_server.sh:10, extras through parse_known_args)",
+    "h32_nemoskills_serve_vllm_server_args_no_scale_out": "round 32 first run (stop 46): RPL301 missed (start_server.sh:10)",
+    "h32_qwen25coder_editor_bench_one_sequence_greedy": "round 32 first run (stop 46): RPL101 missed (vllm_inference.py:57, the greedy branch `--num_of_sequences 1` takes)",
+    "h32_qwen25math_eval_sh_no_top_k": "round 32 first run (stop 46): RPL102 missed (math_eval.py:99, the vLLM branch the script's 4th word takes)",
+    "h32_qwen25math_eval_sh_temperature_zero": "round 32 first run (stop 46): RPL101 missed (eval.sh:26)",
+    "h32_zeroeval_common_eval_sh_sampled_clean": "round 32 first run (stop 46): false RPL101 at the `--temperature` default (unified_infer.py:26) that _common_eval.sh's `--temperature $TEMP` (0.7) overrides",
+    "h32_zeroeval_common_eval_sh_temp_zero": "round 32 first run (stop 46): RPL101 reported at the argparse default (unified_infer.py:26), not at the script's `TEMP=0` (_common_eval.sh:5)",
+    "h32_zeroeval_unified_infer_mask_without_mode": "round 32 first run (stop 46): RPL003 and RPL102 found, and a false RPL101 at the `--temperature` default (unified_infer.py:26) the script overrides",
 }
 
 

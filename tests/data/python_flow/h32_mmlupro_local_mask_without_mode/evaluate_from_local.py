@@ -27,7 +27,7 @@ def load_model():
                 max_model_len=max_model_length,
                 trust_remote_code=True,
                 return_sampling_mask=True)  # expect: RPL003
-    sampling_params = SamplingParams(temperature=0, max_tokens=max_new_tokens,
+    sampling_params = SamplingParams(temperature=0, max_tokens=max_new_tokens,  # expect: RPL101  # expect: RPL102
                                         stop=["Question:"])
     tokenizer = transformers.AutoTokenizer.from_pretrained(args.model, trust_remote_code=True)
     return (llm, sampling_params), tokenizer

@@ -66,7 +66,7 @@ if __name__ == "__main__":
     stop_token_ids = []
 
     if args.engine == "vllm":
-        sampling_params = SamplingParams(top_p=args.top_p, temperature=args.temperature, repetition_penalty=args.repetition_penalty, max_tokens=args.max_tokens,
+        sampling_params = SamplingParams(top_p=args.top_p, temperature=args.temperature, repetition_penalty=args.repetition_penalty, max_tokens=args.max_tokens,  # expect: RPL102
                                          stop=stop_words, stop_token_ids=stop_token_ids, n=args.num_outputs)
         for cur_id in tqdm(range(0, len(todo_inputs), args.batch_size), desc=f"Generating {args.model_name}"):
             batch_inputs = todo_inputs[cur_id:cur_id+args.batch_size]
