@@ -85,8 +85,8 @@ def _counts(accelerators: Node | None) -> set[int | None]:
         return {0}
     if isinstance(accelerators, ScalarNode):
         return {_named_count(accelerators)}
-    if isinstance(accelerators, MappingNode):  # `{L4, A10g}` (a set), `{A100: 8}`
-        return {1 if value.tag.endswith(":null") else _count(value) for _, value in entries(accelerators)}
+    if isinstance(accelerators, MappingNode):  # `{L4, A100:8}` (a set), `{A100: 8}`
+        return {_named_count(key) if value.tag.endswith(":null") else _count(value) for key, value in entries(accelerators)}
     if isinstance(accelerators, SequenceNode):
         return {_named_count(item) if isinstance(item, ScalarNode) else None for item in accelerators.value}
     return {None}
