@@ -15,10 +15,13 @@ from typing import Any
 import libcst as cst
 from libcst.metadata import PositionProvider
 
+from ...launch_context import EnvPlace
 from ...model import UNKNOWN, Launch, Setting, Span
 from ...records import record
 from ...source import ExtractContext, SourceFile
 from ...vllm.engine_fields import RUNNER_ENV
+from .flow.modal_images import container_runner
+from .flow.module import parse as parse_module
 from .flow.placing import remove_statement
 from .scopes import Scope, ScopeTracker
 
@@ -60,6 +63,7 @@ class EnvWrite:
     # `os.putenv(...)`: the C environment a child process inherits, not `os.environ` (which vLLM reads
     # in this process, and which `os.environ.copy()` copies)
     c_only: bool = False
+    place: EnvPlace | None = None  # how a fix removes a write that is not a statement of its own (None: the statement)
 
 
 class Collector(ScopeTracker):
@@ -80,6 +84,9 @@ class Collector(ScopeTracker):
         self.sagemaker_calls: list[tuple[cst.Call, Scope | None]] = []
         self.method_calls: list[tuple[cst.Call, str, Scope | None]] = []
         self.env_writes: list[EnvWrite] = []
+        # what a function's process starts with, by its scope (its id): a Modal container's image and secrets
+        self.container_env: dict[int, list[EnvWrite]] = {}
+        self._containers = _containers(source)
         # writes of the runner variable into a dict a name holds (`env["VLLM_USE_V2_MODEL_RUNNER"] = "0"`),
         # by (scope, name); name "" for a write whose key is not known (`environ_copies`)
         self.item_writes: dict[tuple[int, str], list[EnvWrite]] = {}
@@ -122,6 +129,10 @@ class Collector(ScopeTracker):
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         super().visit_FunctionDef(node)
         self._functions.append(node)
+        entries = self._containers.get(self.get_metadata(PositionProvider, node.name).start.line)
+        for entry in entries or ():
+            write = EnvWrite(RUNNER_ENV, entry.value, entry.span, entry.value_span, self.current, shared=True, place=entry.place)
+            self.container_env.setdefault(id(self.current), []).append(write)
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
         self._functions.pop()
@@ -306,7 +317,7 @@ class Collector(ScopeTracker):
     def env_before(self, call_span: Span, scope: Scope | None, inherited: bool = False) -> dict[str, EnvWrite]:
         """The environment written before `call_span`: `os.environ` as the process reads it, or
         (`inherited`) the C environment a child process started there without `env=` inherits."""
-        env: dict[str, EnvWrite] = {}
+        env: dict[str, EnvWrite] = {write.name: write for write in self.container_env.get(id(scope), ())}
         for write in self.env_writes:
             if write.span.start >= call_span.start or (write.c_only and not inherited):
                 continue
@@ -336,3 +347,11 @@ def string_value(node: cst.BaseExpression) -> str | None:
             value = node.evaluated_value
         return value if isinstance(value, str) else None
     return None
+
+
+def _containers(source: SourceFile) -> dict:
+    """`modal_images.container_runner` of a module that may start a Modal container with the runner variable."""
+    if "modal" not in source.text or RUNNER_ENV not in source.text:
+        return {}
+    module = parse_module(source)
+    return container_runner(module) if module is not None else {}

@@ -19,6 +19,7 @@ from .environ_statements import copied, is_environ, names_runner, write_of
 from .facts import Kwargs
 from .frames import Evaluates, Frame
 from .logic import decided
+from .modal_images import modal_env
 from .module import FUNCTIONS, Module, Placed
 from .package_inits import imported_bare, package_inits
 from .refs import Function
@@ -85,7 +86,9 @@ class _Writer:
             self.unreached = self.unreached or not self._reaches(frame.caller)
             self.leading_to(frame.caller)
         module = frame.module
-        for given in frame.actor_env:  # Ray's `runtime_env={"env_vars": {...}}`: the actor starts with it
+        # What the process starts with: a Modal container's image and secrets (`modal_images`), a
+        # Ray actor's `runtime_env={"env_vars": {...}}`.
+        for given in (*modal_env(frame), *frame.actor_env):
             if given.at is None:
                 self.mapping(given.module, given.node, ())
             else:
