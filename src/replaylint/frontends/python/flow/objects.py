@@ -33,9 +33,8 @@ from .parsers import HfParser, Parser, options, parser_default, shown, written_c
 from .post_inits import after_init
 from .record_dumps import with_options
 from .record_fields import class_attributes, updated, with_keywords
-from .refs import Engine, Qualified, engine_name
+from .refs import Qualified, engine_name
 from .run_options import run_options
-from .script_options import script_options
 
 _RECORD_DECORATORS = ("dataclass", "define", "frozen", "mutable", "s", "attrs", "pydantic_dataclass")
 _RECORD_BASES = ("BaseModel", "BaseSettings", "NamedTuple", "TypedDict", "Struct")  # `Struct`: msgspec's
@@ -269,8 +268,6 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
         return Val(ref=Parser(node, frame))
     if short == "add_cli_args" and engine_name(name.rsplit(".", 1)[0]) and len(node.args) == 1:
         return reader.evaluate(node.args[0], frame)  # vLLM's `EngineArgs.add_cli_args(parser)` returns the parser
-    if short == "from_cli_args" and engine_name(name.rsplit(".", 1)[0]) and len(node.args) == 1:
-        return Val(ref=Engine(node, frame))  # the engine `engines` reads from the namespace, which `from_engine_args` builds
     if name in ("typing.cast", "typing_extensions.cast") and len(node.args) == 2 and not node.keywords:
         return reader.evaluate(node.args[1], frame)  # `cast(Args, parser.parse_args_into_dataclasses()[0])`: the value itself
     if short == "HfArgumentParser" and node.args:
@@ -359,7 +356,6 @@ def method_result(reader: Evaluates, callee: Val, func: ast.expr, node: ast.Call
         if func.attr in ("parse_args", "parse_known_args") and not node.args:
             changed = argv_options(reader, ref, frame)  # `sys.argv.extend([...])` before it
             changed = run_options(reader, ref, frame) if changed is None else changed
-            changed = script_options(reader, ref, frame) if changed is None else changed  # a shell script's run
             given = options(reader, ref) if changed is None else changed
             namespace = Val(ref=Instance(Class(frame.module, ast.ClassDef()), given, cli=True, parser=ref if changed is None else None))
             return Val(ref=(namespace, NOTHING)) if func.attr == "parse_known_args" else namespace

@@ -31,13 +31,13 @@ def run_options(reader: Evaluates, parser: Parser, frame: Frame) -> Kwargs | Non
     given = []
     for words in runs:
         found, flags = defaults_and_flags(reader, parser)
-        if not given_options(found, flags, words):
+        if not _given(found, flags, words):
             return None
         given.append(found)
-    return agreed(given)
+    return _agreed(given)
 
 
-def agreed(given: list[Kwargs]) -> Kwargs:
+def _agreed(given: list[Kwargs]) -> Kwargs:
     """The options of several runs (a helper called from several tests): each as the runs agree
     on it, present with its value unknown where they do not."""
     found = given[0]
@@ -49,7 +49,7 @@ def agreed(given: list[Kwargs]) -> Kwargs:
     return found
 
 
-def given_options(found: Kwargs, flags: dict, words: list[Val]) -> bool:
+def _given(found: Kwargs, flags: dict, words: list[Val]) -> bool:
     """`found` with what the run's words give, as argparse reads them; False where it cannot tell."""
     pairs = option_pairs(flags, words, lambda word: word.value if isinstance(word.value, str) and word.span is not None else None)
     if pairs is None:

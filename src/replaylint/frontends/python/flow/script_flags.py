@@ -46,7 +46,7 @@ def script_flag(reader, module: Module, name: str, default: Val) -> Val:
     """The value of `main`'s parameter `name` as every run of the module by the tree's scripts
     gives it: `default` (the function's own) where none runs it or none gives it; NOTHING where
     that is not known."""
-    runs = script_runs(reader, module)
+    runs = _script_runs(reader, module)
     if not runs:
         return default
     found = [_flag_given(words, name) if words is not None else _OPEN for words in runs]
@@ -63,7 +63,7 @@ def script_flag(reader, module: Module, name: str, default: Val) -> Val:
     return Val(first.value, span=first.span, origin=first.span, assumptions=((whose, first.span),))
 
 
-def script_runs(reader, module: Module) -> list[tuple[tuple[str | None, Span | None], ...] | None]:
+def _script_runs(reader, module: Module) -> list[tuple[tuple[str | None, Span | None], ...] | None]:
     """The words each run of the module by a file near it gives it (None: a run not read for its words)."""
     known: dict = reader.__dict__.setdefault("_script_flag_runs", {})
     if module.path not in known:
