@@ -23,7 +23,7 @@ def vllm_server(
     quantization: Optional[str] = None,
     auto_tool_choice: bool = True,
     tool_call_parser: Optional[str] = "hermes",
-    return_sampling_mask: bool = True,  # expect: RPL003
+    return_sampling_mask: bool = True,
     logprobs_mode: Optional[str] = None,
 ):
     """Serves a vLLM model from command line."""
@@ -46,7 +46,7 @@ def vllm_server(
             vllm_serve_args.append("--tool-call-parser")
             vllm_serve_args.append(tool_call_parser)
         if return_sampling_mask:
-            vllm_serve_args += ["--return-sampling-mask", "--enable-scale-out"]
+            vllm_serve_args += ["--return-sampling-mask", "--enable-scale-out"]  # expect: RPL003
         if logprobs_mode is not None:
             vllm_serve_args += ["--logprobs-mode", logprobs_mode]
 

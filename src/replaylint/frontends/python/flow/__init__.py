@@ -260,7 +260,13 @@ def _filled(launch: Launch, flowed_launches: list[Launch]) -> list[Launch]:
         return whole if len(whole) == len(flowed_launches) else [launch]
     filled = []
     for flowed_launch in flowed_launches:
-        settings = {name: _fill(setting, flowed_launch.settings.get(name)) for name, setting in launch.settings.items()}
+        # a word the libcst pass read under a branch the flow decided against (`if logprobs_mode is not None:`
+        # with the default None) is not on the command line the flow read whole
+        settings = {
+            name: _fill(setting, flowed_launch.settings.get(name))
+            for name, setting in launch.settings.items()
+            if name in flowed_launch.settings or flowed_launch.open_ended
+        }
         if _values_of(settings) != _values(launch) and all(_values_of(settings) != _values(other) for other in filled):
             resting = tuple(dict.fromkeys((*launch.assumptions, *flowed_launch.assumptions)))  # the defaults the values rest on
             filled.append(replace(launch, settings=settings, assumptions=resting))

@@ -115,7 +115,8 @@ def _loop_of(placed: Placed, outer: tuple[Guard, ...]) -> ast.For | ast.AsyncFor
 def _added(reader: Evaluates, group: list[Placed], name: str, frame: Frame, outer: tuple[Guard, ...]) -> list[Val] | None:
     """The words one step, or one loop's steps turn by turn, add (None: not known)."""
     if any(placed.guards[: len(outer)] != outer for placed in group):
-        return None  # a step under another branch than the binding's
+        beyond = _past_binding(group[0], outer) if len(group) == 1 else None
+        return None if beyond is None else _words(reader, group[0], name, frame.reading(group[0]), beyond)
     loop = _loop_of(group[0], outer)
     if loop is None:
         return _words(reader, group[0], name, frame.reading(group[0]), group[0].guards[len(outer) :])
@@ -135,6 +136,18 @@ def _added(reader: Evaluates, group: list[Placed], name: str, frame: Frame, oute
                 return None
             added += [_at_key(word, names) for word in words]
     return added
+
+
+def _past_binding(placed: Placed, outer: tuple[Guard, ...]) -> tuple[Guard, ...] | None:
+    """The branches a step runs under past those it shares with a binding that sits under a branch
+    the step is outside of (`if mask: cmd += [...]` bound, then `if mode is not None: cmd += [...]`):
+    the binding ran, so the step adds its words where those hold. None: the step is in another arm
+    of one of the binding's `if`s, or a loop is among the branches."""
+    shared = next((n for n, (mine, theirs) in enumerate(zip(placed.guards, outer)) if mine != theirs), min(len(placed.guards), len(outer)))
+    rest, left = placed.guards[shared:], outer[shared:]
+    if any(guard.opaque for guard in (*rest, *left)) or (rest and left and rest[0].node is left[0].node):
+        return None
+    return rest
 
 
 def _at_key(word: Val, names: dict) -> Val:
