@@ -248,7 +248,9 @@ def users_of(names: set[str], definitions: dict[str, str]) -> set[str]:
     nesting = set(names)
     while nesting:
         found |= nesting
-        nesting = {name for name, text in definitions.items() if name not in found and any(re.search(rf"\b{n}\b", text) for n in found)}
+        # a definition left out so far does not use the names found before: only the newest can add one
+        uses = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(nesting))) + r")\b")
+        nesting = {name for name, text in definitions.items() if name not in found and uses.search(text)}
     return found
 
 
