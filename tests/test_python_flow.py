@@ -300,9 +300,12 @@ def _after_shebang(text: str) -> str:
 
 def test_every_case_cites_what_it_imitates() -> None:
     for case in CASES:
-        # the first Python file that is not empty (an `__init__.py` cites nothing), else a shell script, after a `#!` line
-        texts = [_after_shebang(path.read_text()) for path in sorted((CORPUS / case).rglob("*.py"))] + [
-            path.read_text().partition("\n")[2] for path in sorted((CORPUS / case).rglob("*.sh"))
+        # the first Python file that is not empty (an `__init__.py` cites nothing), else a shell script, after a `#!` line,
+        # else a YAML file (a case of manifests alone)
+        texts = [
+            *(_after_shebang(path.read_text()) for path in sorted((CORPUS / case).rglob("*.py"))),
+            *(path.read_text().partition("\n")[2] for path in sorted((CORPUS / case).rglob("*.sh"))),
+            *(path.read_text() for path in sorted((CORPUS / case).rglob("*.yaml"))),
         ]
         first = next((text for text in texts if text.strip()), "")
         assert first.startswith("# Imitates "), case

@@ -1,3 +1,4 @@
+# Imitates meta-llama/llama-cookbook config.py beside start_vllm.py (written from its use), trimmed.
 # Model configurations for the prompt-migration notebooks (served with vLLM, reached through LiteLLM's hosted_vllm/).
 MODEL_CONFIGS = {
     "vllm_llama_8b": {

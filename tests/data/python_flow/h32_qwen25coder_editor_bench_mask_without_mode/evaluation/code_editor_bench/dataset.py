@@ -1,3 +1,4 @@
+# Imitates QwenLM/Qwen2.5-Coder evaluation/code_editor_bench/dataset.py, trimmed.
 import json
 
 from torch.utils.data import Dataset

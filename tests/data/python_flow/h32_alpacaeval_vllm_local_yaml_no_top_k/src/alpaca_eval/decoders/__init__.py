@@ -1,3 +1,4 @@
+# Imitates tatsu-lab/alpaca_eval src/alpaca_eval/decoders/__init__.py (written from the repository's layout), trimmed.
 from typing import Callable
 
 
