@@ -124,7 +124,7 @@ def notebook_launches(module: Module, context: ExtractContext, names: set[str], 
     from ... import load  # the notebook frontend hands its cells' Python back to this frontend
 
     found: list[Launch] = []
-    for path in nearby(module.path, ".ipynb"):
+    for path in nearby(module.path, ".ipynb", context.near):
         text = context.read_text(path)
         if text is None or not _may_use(text, names) or relevant(text):
             continue
@@ -178,11 +178,19 @@ def mask_outside_parametrize(module: Module) -> bool:
     lines = text.splitlines(keepends=True)
     for node in _definitions(module.tree.body):
         for decorator in node.decorator_list:  # type: ignore[attr-defined]
-            if isinstance(decorator, ast.Call) and ast.unparse(decorator.func).endswith("mark.parametrize"):
+            if isinstance(decorator, ast.Call) and _is_parametrize(decorator.func):
                 for number in range(decorator.lineno - 1, decorator.end_lineno or decorator.lineno):
                     lines[number] = "\n"  # blanked: a decorator spans whole lines of its own
     blanked = "".join(lines)
     return turns_mask_on(blanked) or mask_field(blanked, module.path)
+
+
+def _is_parametrize(function: ast.expr) -> bool:
+    """`pytest.mark.parametrize` or `mark.parametrize` (`from pytest import mark`)."""
+    if not isinstance(function, ast.Attribute) or function.attr != "parametrize":
+        return False
+    marks = function.value
+    return (isinstance(marks, ast.Attribute) and marks.attr == "mark") or (isinstance(marks, ast.Name) and marks.id == "mark")
 
 
 def _definitions(body: list[ast.stmt]) -> Iterator[ast.stmt]:

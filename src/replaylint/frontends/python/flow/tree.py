@@ -68,7 +68,6 @@ class Tree:
         self.module = module
         self.context = context
         self._by_path: dict[str, Module | None] = {os.path.normpath(module.path): module}
-        self._nearby: dict[str, list[tuple[str, str]]] = {}  # by the path they are near
         self._resolved: dict[tuple[str, str], tuple[Module, str | None] | None] = {}
         self._module_texts: dict[str, tuple[str, str] | None] = {}
         self._importers: dict[tuple[str, tuple[str, ...]], list[tuple[str, str]]] = {}
@@ -195,9 +194,10 @@ class Tree:
 
     def nearby_texts(self, path: str) -> list[tuple[str, str]]:
         """(path, text) of the Python files near `path` (`nearby`), read once per check and path."""
-        found = self._nearby.get(path)
+        memo = self.context.near  # (shared by the trees of one check)
+        found = memo.get(path)
         if found is None:
-            found = self._nearby[path] = [(near, text) for near in nearby(path) if (text := self.context.read_text(near)) is not None]
+            found = memo[path] = [(near, text) for near in nearby(path, memo=memo) if (text := self.context.read_text(near)) is not None]
         return found
 
     def importers_naming(self, path: str, names: tuple[str, ...]) -> list[tuple[str, str]]:
@@ -301,11 +301,24 @@ def _imported_by_scripts(dotted: str, folders: list[str]) -> bool:
     return False
 
 
-def nearby(path: str, suffix: str = ".py") -> list[str]:
-    """Python files (or others by `suffix`: notebooks) in the folder of `path` and the folders
+def nearby(path: str, suffix: str = ".py", memo: dict | None = None) -> list[str]:
+    """Python files (or notebooks: `suffix` ".ipynb") in the folder of `path` and the folders
     above it (two levels, and on while the folder is a package, up to `_UP`: the scripts beside a
     deep package's top, `rollout_smoke.py` next to `verl/workers/rollout/`), nearest first, at
-    most MAX_NEARBY; hidden folders and virtual environments are skipped."""
+    most MAX_NEARBY; hidden folders and virtual environments are skipped. One walk finds both
+    kinds, kept in `memo` (a check's `ExtractContext.near`) for the other."""
+    if memo is not None and (path, suffix) in memo:
+        return memo[(path, suffix)]
+    found, whole = _walk_near(path, suffix)
+    if memo is not None:
+        # the other kind is known too when the walk did not stop early for this one's
+        memo.update(((path, kind), files) for kind, files in found.items() if kind == suffix or whole)
+    return found[suffix]
+
+
+def _walk_near(path: str, suffix: str) -> tuple[dict[str, list[str]], bool]:
+    """The files of both kinds near `path`, and whether the walk went as far as it may (it stops
+    once it has MAX_NEARBY of `suffix`)."""
     folder = os.path.dirname(path) or "."
     roots = [folder]
     imported_beside = functools.cache(lambda: _imported_beside(folder))
@@ -317,22 +330,23 @@ def nearby(path: str, suffix: str = ".py") -> list[str]:
         if level >= _NEAR_UP and not os.path.isfile(os.path.join(roots[-1], "__init__.py")):
             break
         roots.append(parent)
-    seen: list[str] = []
+    seen: dict[str, list[str]] = {".py": [], ".ipynb": []}
     visited = 0
     own = os.path.normpath(path)
     for root in roots:
         for current, folders, files in os.walk(root):
             visited += 1
             if visited > _MAX_FOLDERS:
-                return seen
+                return seen, True
             folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in _SKIPPED)
-            for name in sorted(name for name in files if name.endswith(suffix)):  # the path built only for those
+            for name in sorted(name for name in files if name.endswith((".py", ".ipynb"))):  # the path built only for those
+                kind = seen[".py" if name.endswith(".py") else ".ipynb"]
                 candidate = os.path.normpath(os.path.join(current, name))
-                if candidate != own and candidate not in seen:
-                    seen.append(candidate)
-                    if len(seen) >= MAX_NEARBY:
-                        return seen
-    return seen
+                if len(kind) < MAX_NEARBY and candidate != own and candidate not in kind:
+                    kind.append(candidate)
+            if len(seen[suffix]) >= MAX_NEARBY:
+                return seen, False
+    return seen, True
 
 
 def _submodule_instead(found: Any, name: str, base: str, parts: list[str]) -> bool:
