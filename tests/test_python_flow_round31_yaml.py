@@ -109,3 +109,40 @@ def test_a_replica_groups_own_resources(tmp_path: Path) -> None:
         "      - vllm serve Qwen/Qwen3-8B --tensor-parallel-size $DSTACK_GPUS_NUM --return-sampling-mask --enable-scale-out\n"
     )
     assert checked(tmp_path, text, "serve.dstack.yml") == [("RPL003", 11)]
+
+
+# Round 32's alpaca_eval cases read a model config's YAML as `list(configs.values())[0]`: the values of a
+# mapping known whole, in order, as `list(...)` and `[i]` read them.
+ENGINE = """from vllm import LLM
+
+CONFIGS = {{
+    "qwen-raw": {{"return_sampling_mask": True, "enable_prefix_caching": True}},
+    "qwen-processed": {{"return_sampling_mask": True, "logprobs_mode": "processed_logprobs"}},
+}}
+llm = LLM("Qwen/Qwen3-8B", **list(CONFIGS.values())[{index}])
+"""
+
+
+@pytest.mark.parametrize(("index", "expected"), [(0, [("RPL003", 4)]), (1, [])])
+def test_a_mappings_values_in_order(tmp_path: Path, index: int, expected: list[tuple[str, int]]) -> None:
+    assert checked(tmp_path, ENGINE.format(index=index), "infer.py") == expected
+
+
+def test_the_one_model_of_a_yaml_config_read_by_its_values(tmp_path: Path) -> None:
+    # alpaca_eval's main.py: `configs = yaml.safe_load(f)`, then `model_configs = list(configs.values())[0]`
+    (tmp_path / "configs.yaml").write_text("Qwen:\n  model_kwargs:\n    max_model_len: 2048\n    return_sampling_mask: true\n")
+    program = (
+        "from pathlib import Path\n\nimport yaml\nfrom vllm import LLM\n\n\n"
+        "def main():\n    with open(Path(__file__).parent / 'configs.yaml') as f:\n        configs = yaml.safe_load(f)\n"
+        "    model_configs = list(configs.values())[0]\n    return LLM(model='m', **model_configs['model_kwargs'])\n\n\n"
+        "if __name__ == '__main__':\n    main()\n"
+    )
+    assert checked(tmp_path, program, "main.py") == []  # the mask is the YAML's: reported there
+    status, out, err = run(tmp_path, "check", "--no-cache", "--output-format", "json", ".")
+    assert status == 1, err
+    assert [(os.path.basename(f["filename"]), f["code"], f["location"]["row"]) for f in json.loads(out)] == [("configs.yaml", "RPL003", 4)]
+
+
+def test_the_values_of_a_mapping_not_known_whole_stay_open(tmp_path: Path) -> None:
+    text = "import sys\nfrom vllm import LLM\n\nCONFIGS = dict(sys.argv)\nllm = LLM('m', return_sampling_mask=True, **list(CONFIGS.values())[0])\n"
+    assert checked(tmp_path, text, "infer.py") == []
