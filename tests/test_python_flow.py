@@ -206,8 +206,6 @@ PENDING: dict[str, str] = {
     " engine flags come from serve.sh's words through add_cli_args/from_cli_args (h-fxR's shell launch, which ties no"
     " request of the program to it); h-fxA's reading of the script's runs (commit 9c4ac81b, reverted) waits on the"
     " prefilter, which turns the server module away (it names no replay word)",
-    "h31_dstack_vllm_service_mask_without_mode": "round 31 first run (stop 46): RPL003 missed (a dstack service's `commands:`, vllm.dstack.yaml:16)",
-    "h31_dstack_vllm_service_no_scale_out": "round 31 first run (stop 46): RPL301 missed (vllm.dstack.yaml:16)",
     "h31_dynasor_vllm_server_adaptive_spec": "round 31 first run (stop 46): RPL002 missed (serve_vllm.sh:12 runs `python -m dynasor.cli.vllm_server`, a program on vLLM's parser)",
     "h31_dynasor_vllm_server_mask_without_mode": "round 31 first run (stop 46): RPL003 missed (serve_vllm.sh:11)",
     "h31_instructlab_vllm_backend_api_server_no_scale_out": "round 31 first run (stop 46): RPL301 missed (src/instructlab/model/serve.py:28)",

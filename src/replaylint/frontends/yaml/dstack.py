@@ -10,7 +10,8 @@ and runs it with `/bin/sh -i -c` in `image:`, `/bin/bash` in dstack's own image,
 script runs with `env:`: a list of `NAME=value`, or a bare `NAME` whose value `dstack apply` takes
 from its own environment (`core/models/envs.py`, `EnvSentinel`: unknown), or a mapping; a
 `${{ secrets.NAME }}` value is unknown, as is `${{ run.args }}` in a command (the words given to
-`dstack apply`). A vLLM image's tag (`vllm/vllm-openai:v0.34.0`) gives the release. A
+`dstack apply`). The counts dstack's runner sets (`$DSTACK_GPUS_NUM`, ...) are read from the
+configuration (`dstack_counts`). A vLLM image's tag (`vllm/vllm-openai:v0.34.0`) gives the release. A
 configuration with an `entrypoint:` hands its commands to that program as words: not read.
 """
 
@@ -28,6 +29,7 @@ from ...shells import is_shell
 from ...source import ExtractContext, SourceFile
 from .command_lists import joined_script
 from .container_launch import Env, YamlEnvPlace, container_context, entry_removal, image_of, script_launches, shell_frontend
+from .dstack_counts import with_runner_counts
 from .workflows import env_map
 
 _RUN_TYPES = ("task", "service", "dev-environment")
@@ -51,14 +53,17 @@ def extract(source: SourceFile, context: ExtractContext, document: Node) -> list
     env = _env(source, get(document, "env"))
     image_node = get(document, "image")
     image_name = image_node.value if isinstance(image_node, ScalarNode) and image_node.tag == STR else None
-    where = container_context(LaunchKind.CLI, env, image_of(image_name, span(source.index, image_node) if image_name else None))
-    jobs = [get(document, "init" if get_str(document, "type") == "dev-environment" else "commands")]
-    jobs += [get(group, "commands") for group in items(get(document, "replicas"))]
+    image = image_of(image_name, span(source.index, image_node) if image_name else None)
+    jobs: list[tuple[Node | None, Node | None]] = [
+        (get(document, "init" if get_str(document, "type") == "dev-environment" else "commands"), None)
+    ]
+    jobs += [(get(group, "commands"), group) for group in items(get(document, "replicas"))]
     launches: list[Launch] = []
-    for commands in jobs:
+    for commands, group in jobs:
         script = joined_script(source, items(commands), " && ", _INTERPOLATION, braced_background=True)
         if script is not None:
             text, style, fixable = script
+            where = container_context(LaunchKind.CLI, with_runner_counts(env, source, document, group), image)
             launches.extend(script_launches(source, context, where, text, style, fixable))
     return launches
 

@@ -2,7 +2,8 @@
 loop's turn binds it: `for k in config.keys(): kwargs[k] = config.get(k)`, or a default of the run:
 `table["models"].get(args.model, {})` with `--model`'s argparse default picks that row, which rests on
 the default; a parameter's mapping no caller in the tree passes is judged as written, the message
-saying so), `cfg.copy()`, `cfg.pop(key)`, and `os.environ.get(...)`."""
+saying so), `cfg.copy()`, `cfg.pop(key)`, `cfg.items()` and `cfg.values()` of a mapping known whole (alpaca_eval's
+`list(configs.values())[0]`, the one model of a YAML file), and `os.environ.get(...)`."""
 
 from __future__ import annotations
 
@@ -33,6 +34,10 @@ def dict_method(reader: Evaluates, node: ast.Call, func: ast.Attribute, frame: F
         return owner if owner.kwargs is not None else NOTHING
     if func.attr == "items" and not node.args and (pairs := _pairs(reader, owner, frame)) is not NOTHING:
         return pairs
+    if func.attr == "values" and not node.args and (pairs := _pairs(reader, owner, frame)) is not NOTHING:
+        return Val([value for _, value in pairs.value], span=pairs.span, ref=tuple(pair.ref[1] for pair in pairs.ref))
+    if func.attr == "values":
+        return method_result(reader, reader.evaluate(func, frame), func, node, frame)
     named = reader.evaluate(node.args[0], frame) if node.args else None  # `config.get(k)` in a turn of `for k in config.keys()`
     key = named.value if named is not None else None
     resting = named.assumptions if named is not None else ()  # a key from a default (`--model`'s): the entry rests on it

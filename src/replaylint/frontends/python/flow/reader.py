@@ -320,7 +320,7 @@ class Reader:
 
     def call(self, node: ast.Call, frame: Frame) -> Val:
         func = node.func
-        if isinstance(func, ast.Attribute) and func.attr in ("get", "copy", "pop", "items"):
+        if isinstance(func, ast.Attribute) and func.attr in ("get", "copy", "pop", "items", "values"):
             return dict_method(self, node, func, frame)
         if isinstance(func, ast.Attribute) and (option := read_option(self, node, func, frame)) is not None:
             return option  # `section.getboolean("return_sampling_mask", fallback=False)`
