@@ -64,11 +64,12 @@ uv run coverage run -a --data-file=$PROJECT_ROOT/tests/.coverage --source=$PROJE
         (["coverage", "run", Unread("--data-file=$ROOT/.coverage"), Unread("$ROOT/examples/run_grpo.py")], ("nemo-rl", 3)),
         (["coverage", "run", "-m", "skyrl.train.entrypoints.main_base", "trainer.epochs=1"], ("skyrl", 4)),
         (["python", "-m", "examples.train.algorithms.dapo.main_dapo", "trainer.epochs=1"], ("skyrl-module", 2)),
-        # not launches: coverage of something else, an option we do not know, a module without SkyRL's keys
-        (["coverage", "run", "-m", "pytest", "tests"], None),
+        # not the frameworks' launches: coverage of something else (a module of the user's, read as a
+        # program), an option we do not know, a module without SkyRL's keys (the same)
+        (["coverage", "run", "-m", "pytest", "tests"], ("trl-script", 3)),
         (["coverage", "run", "--unknown-option", "examples/run_grpo.py"], None),
         (["coverage", "report", "-m"], None),
-        (["python", "-m", "recipe.dapo.main_dapo", "actor_rollout_ref.rollout.n=4"], None),
+        (["python", "-m", "recipe.dapo.main_dapo", "actor_rollout_ref.rollout.n=4"], ("trl-script", 2)),
         (["coverage", "run", Unread("$SCRIPT"), "policy.generation.top_k=1"], None),
         # open-instruct's grpo_fast.py, run from its repository's root
         (["python", "open_instruct/grpo_fast.py", "--exp_name", "x"], ("open-instruct", 2)),

@@ -44,9 +44,9 @@ def test_a_framework_known_by_its_modules_overrides_is_one_registry_line() -> No
     cases = [
         ["python", "-m", "lab.train", "engine.tp=2"],
         ["python", "-m", "demo.serve"],  # the module word is given too
-        ["python", "-m", "lab.train", "other.tp=2"],
+        ["python", "-m", "lab.train", "other.tp=2"],  # a module of the user's, read as a program
     ]
-    assert _launchers_with(entry, cases) == [("demo-module", 2), ("demo-module", 2), None]
+    assert _launchers_with(entry, cases) == [("demo-module", 2), ("demo-module", 2), ("trl-script", 2)]
 
 
 def test_every_default_config_belongs_to_a_script_of_its_shape() -> None:
@@ -62,7 +62,8 @@ def test_nemo_rl_and_skyrl_programs_are_the_registry_s() -> None:
     assert programs.split_launcher(["python", "examples/run_mine.py", "++policy.generation.top_k=5"]) == ("nemo-rl", 1)
     assert programs.split_launcher(["python", "examples/run_mine.py", "--config", "c.yaml"]) == ("nemo-rl", 1)
     assert programs.split_launcher(["python", "-m", "lab.main_x", "generator.backend=vllm"]) == ("skyrl-module", 2)
-    assert programs.split_launcher(["python", "-m", "lab", "generator.backend=vllm"]) is None  # not a dotted module
+    # not a dotted module: SkyRL's shape needs one; a module of the user's, read as a program
+    assert programs.split_launcher(["python", "-m", "lab", "generator.backend=vllm"]) == ("trl-script", 2)
 
 
 def test_each_verl_edition_judges_overrides_against_the_keys_of_its_own_releases() -> None:

@@ -165,7 +165,7 @@ def test_pyproject_is_never_a_prime_rl_config(check) -> None:
         (["python", "run_eval.py", "x=1"], ("nemo-rl", 1)),  # NeMo-RL's script: its default config decides
         (["python", "run_evaluation.py", "x=1"], None),
         (["trl", "sft", "--model", "m"], None),
-        (["python", "-m", "verl.trainer.main_generation"], None),
+        (["python", "-m", "verl.trainer.main_generation"], ("trl-script", 2)),  # a module of the user's, read as a program
         (["python", "-m", "skyrl.train.entrypoints.serve", "trainer.placement.colocate_all=false"], ("skyrl-module", 2)),
         (["python", "-m", "skyrl.train.entrypoints.serve"], ("skyrl-module", 2)),  # its overrides may all be forwarded
         (["python3", "-m", "openrlhf.cli.train_ppo_ray", "--vllm_num_engines", "4"], ("openrlhf", 3)),

@@ -206,12 +206,8 @@ PENDING: dict[str, str] = {
     " engine flags come from serve.sh's words through add_cli_args/from_cli_args (h-fxR's shell launch, which ties no"
     " request of the program to it); h-fxA's reading of the script's runs (commit 9c4ac81b, reverted) waits on the"
     " prefilter, which turns the server module away (it names no replay word)",
-    "h31_dynasor_vllm_server_adaptive_spec": "round 31 first run (stop 46): RPL002 missed (serve_vllm.sh:12 runs `python -m dynasor.cli.vllm_server`, a program on vLLM's parser)",
-    "h31_dynasor_vllm_server_mask_without_mode": "round 31 first run (stop 46): RPL003 missed (serve_vllm.sh:11)",
     "h31_instructlab_vllm_backend_api_server_no_scale_out": "round 31 first run (stop 46): RPL301 missed (src/instructlab/model/serve.py:28)",
     "h31_instructlab_vllm_backend_mask_without_mode": "round 31 first run (stop 46): RPL003 missed (src/instructlab/model/serve.py:29)",
-    "h31_kserve_huggingfaceserver_mask_without_mode": "round 31 first run (stop 46): RPL003 missed (run_local.sh:12 runs kserve's huggingfaceserver with --backend=vllm)",
-    "h31_kserve_huggingfaceserver_runner_env_zero": "round 31 first run (stop 46): RPL206 missed (run_local.sh:5)",
     "h31_limitrlvr_math_eval_sampled_no_top_k": "round 31 first run (stop 46): RPL102 missed (math_eval.py:74; temperature from the script's `${5:-0.6}`)",
     "h31_stepdpo_eval_math_sampled_no_top_k": "round 31 first run (stop 46): RPL102 found, and a false RPL101 at the `--temp` default (eval_math.py:81) that eval.sh's `--temp 0.7` overrides",
     "h31_stepdpo_eval_math_sampled_top_k_clean": "round 31 first run (stop 46): false RPL101 at the `--temp` default (eval_math.py:81) that eval.sh's `--temp 0.7` overrides",

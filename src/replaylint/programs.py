@@ -47,6 +47,7 @@ Word = Union[str, None, Unread]
 
 _PYTHON = re.compile(r"^python(\d+(\.\d+)?)?$")
 _PYTHON_OPTIONS_WITH_VALUE = {"-X", "-W", "-c"}
+_MODULE_NAME = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$")
 # `python -m MODULE` launchers: vLLM's own, and RL frameworks that start vLLM (the registry's).
 _MODULE_ENTRYPOINTS = {
     "vllm.entrypoints.openai.api_server": "api_server",
@@ -330,8 +331,11 @@ def _module(words: Seq[Word], position: int) -> tuple[str, int] | None:
     if module == "vllm.entrypoints.cli.main" and position + 1 < len(words) and words[position + 1] == "serve":
         return "serve", position + 2
     if module is not None and "." in module:
-        return next(((entry.name, position) for entry in _SHAPED_MODULES if _confirmed(entry, words[position + 1 :])), None)
-    return None
+        shaped = next(((entry.name, position) for entry in _SHAPED_MODULES if _confirmed(entry, words[position + 1 :])), None)
+        if shaped is not None:
+            return shaped
+    # a module of the user's (`python -m dynasor.cli.vllm_server`): read like a program file
+    return (_USERS_PROGRAM, position) if module is not None and _MODULE_NAME.match(module) else None
 
 
 def _coverage(words: Seq[Word], position: int) -> tuple[str, int] | None:

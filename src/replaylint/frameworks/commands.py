@@ -51,7 +51,12 @@ def _framework_launch(
 
 
 def _program_launch(context: LaunchContext, span: Span, tokens: list[Token], elements: Elements, syntax: WordSyntax) -> Launch | None:
-    """The launch of a Python program of the user's, as the first adapter that knows it reads it."""
+    """The launch of a Python program of the user's, as the first adapter that knows it reads it.
+    A module (`python -m pkg.server`) is read for vLLM's parser only: the other readers read files."""
+    if _runs_module(tokens):
+        from .engine_parser_programs import script_launch as module_launch
+
+        return module_launch(context, span, tokens, elements, syntax)
     for reader in script_readers():
         launch = getattr(reader.load(), reader.script_reader)(context, span, tokens)
         if launch is not None:
@@ -69,8 +74,13 @@ def _program_launch(context: LaunchContext, span: Span, tokens: list[Token], ele
 def command_client(context: LaunchContext, span: Span, tokens: list[Token], entrypoint: str) -> ServerClient | None:
     """The HTTP client of a replay server that a command line starts where it starts no engine:
     a TRL trainer in server mode (`frameworks.trl_server_mode`), else None."""
-    if entrypoint not in ("trl-train", "trl-script"):
+    if entrypoint not in ("trl-train", "trl-script") or (entrypoint == "trl-script" and _runs_module(tokens)):
         return None
     from .trl_server_mode import command_client as trainer_client
 
     return trainer_client(span, tokens, context.load_config, context.read_text, program=entrypoint == "trl-script")
+
+
+def _runs_module(tokens: list[Token]) -> bool:
+    """Whether a program of the user's is a module `python -m` runs, not a file."""
+    return bool(tokens) and tokens[0].known and not str(tokens[0].text).endswith(".py")

@@ -19,7 +19,15 @@ Followed only when the tree holds the program (`nearby.upward`) and its syntax s
 namespace, or with `set_defaults`) is the program's: the words' value for it is dropped, and the
 launch is open-ended when it is one replay reads (the program's own line decides it; the Python
 frontend reads it there). The server is the program's (a FastAPI `/generate` route, not vLLM's
-OpenAI server), so no HTTP client is tied to it."""
+OpenAI server), so no HTTP client is tied to it.
+
+vLLM's server parser reads the words the same way: Dynasor's `dynasor/cli/vllm_server.py` (run as
+`python -m dynasor.cli.vllm_server`) grows its parser with `make_arg_parser(parser)` and hands the
+namespace to `api_server.run_server(args)`, which builds the engine from it. kserve's
+`huggingfaceserver` does both through functions of its own package (`parser_program_helpers`),
+parses with `parse_known_args()`, and builds the engine only on a branch its `--backend` chooses
+(`parser_conditions`). A program that writes only the model (`args.model = args.model_id or
+args.model_dir`) is not open-ended for it: no rule reads the model's absence."""
 
 from __future__ import annotations
 
@@ -33,15 +41,24 @@ from ..model import Launch, Span
 from ..records import record
 from ..vllm.command_line import Token
 from ..vllm.engine_fields import FIELDS
-from .nearby import upward
+from .nearby import program_upward
+from .parser_conditions import OwnOption, branch, own_options
+from .parser_program_helpers import NONE, Helpers, call_name, program_helpers
 
 _NO_VALUE_ACTIONS = ("store_true", "store_false", "store_const", "count", "help", "version")
 
 
-@record(unsafe_hash=True)
+_VALUE_ONLY = frozenset(("model",))  # fields no rule reads the absence of: a write of the program's opens nothing
+_DIRECT = ("from_cli_args", "make_arg_parser")
+
+
+@record
 class EngineParserProgram:
     own_options: dict[str, bool | None]  # the program's own option strings: whether each takes one value (None: not known)
     written: frozenset[str]  # engine fields the program sets itself ("**": some it names only at run time)
+    tree: ast.Module | None = None
+    built_at: ast.AST | None = None  # the call that builds the engine
+    options: dict[str, OwnOption] | None = None  # the program's own options by their `dest`
 
 
 def script_launch(context: LaunchContext, span: Span, tokens: list[Token], elements: Any, syntax: Any) -> Launch | None:
@@ -50,15 +67,21 @@ def script_launch(context: LaunchContext, span: Span, tokens: list[Token], eleme
     script = tokens[0] if tokens else None
     if script is None or not script.known or context.read_text is None:
         return None
-    text = upward(str(script.text), span.path, context.read_text)
-    program = engine_parser_program(text) if text is not None and "from_cli_args" in text else None
+    found = program_upward(str(script.text), span.path, context.read_text)
+    program = _program(found, context.read_text) if found is not None else None
     if program is None:
+        return None
+    taken = branch(program.tree, program.built_at, tokens[1:], program.options or {}) if program.tree and program.built_at else True
+    if taken is False:
         return None
     kept, unread = _engine_words(tokens, program.own_options)
     launch = vllm_command_launch(context, span, [tokens[i] for i in kept], elements, syntax)
     if launch is None:
         return None
-    written = sorted(name for name in program.written if name in FIELDS or name == "**")
+    if isinstance(taken, str):
+        condition = f"`{taken}` holds in {script.text}"
+        launch = replace(launch, condition=f"{launch.condition} and {condition}" if launch.condition else condition)
+    written = sorted(name for name in program.written if (name in FIELDS and name not in _VALUE_ONLY) or name == "**")
     reasons = tuple(f"{'fields' if name == '**' else name} as {script.text} sets them" for name in written)
     reasons += tuple(f"the words {option} of {script.text} takes" for option in unread)
     handle = launch.handle
@@ -73,6 +96,24 @@ def script_launch(context: LaunchContext, span: Span, tokens: list[Token], eleme
         entrypoint="",
         label=f"{context.label or 'command'}: the vLLM engine {script.text} builds from its words",
     )
+
+
+def _program(found: tuple[str, str], read_text: Any) -> EngineParserProgram | None:
+    """The program's reading, with the helpers of its own package when it names no vLLM call
+    itself (cheap text checks first)."""
+    path, text = found
+    direct = any(call in text for call in _DIRECT)
+    if not direct and ("vllm" not in text or not ("parse_args(" in text or "parse_known_args(" in text)):
+        return None
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return None
+    program = engine_parser_program(tree) if direct else None
+    if program is not None or "vllm" not in text:
+        return program
+    helpers = program_helpers(tree, path, read_text)
+    return engine_parser_program(tree, helpers) if helpers != NONE else None
 
 
 def _engine_words(tokens: list[Token], own_options: dict[str, bool | None]) -> tuple[list[int], list[str]]:
@@ -95,22 +136,22 @@ def _engine_words(tokens: list[Token], own_options: dict[str, bool | None]) -> t
     return kept, unread
 
 
-def engine_parser_program(text: str) -> EngineParserProgram | None:
+def engine_parser_program(tree: ast.Module, helpers: Helpers = NONE) -> EngineParserProgram | None:
     """What a program that builds vLLM's engine from its own command line says, or None."""
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError):
-        return None
     calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)]
     methods = [call for call in calls if isinstance(call.func, ast.Attribute)]
     groups = _argument_groups(tree)
-    engine_parsers = {groups.get(name, name) for name in _engine_call_args(methods, "add_cli_args")}
+    grown = _grown_parsers(tree, calls, helpers)
+    engine_parsers = {groups.get(name, name) for name in _engine_call_args(methods, "add_cli_args") | grown[0]}
     if not engine_parsers or not _parses_command_line(methods, engine_parsers):
         return None
-    engines = {name for name, value in _assignments(tree) if _engine_call_args([value], "from_cli_args")}
-    if not any(_builds_engine(call, engines) for call in calls):
+    engines = {name for name, value in _assignments(tree) if _engine_call_args([value], "from_cli_args") or _built_by(value, helpers)}
+    served = _names_given(calls, ("run_server",)) if grown[1] else set()  # vLLM's server builds its engine from the namespace
+    built_at = next((call for call in calls if _builds_engine(call, engines, helpers) or _serves(call, served)), None)
+    if built_at is None:
         return None
-    changed = engines | _engine_call_args(methods, "from_cli_args")  # the engine's arguments and the namespace read
+    read = _engine_call_args(methods, "from_cli_args") | _names_given(calls, tuple(helpers.builds))
+    changed = engines | read | served  # the engine's arguments and the namespace read
     own: dict[str, bool | None] = {}
     written: set[str] = set()
     for call in methods:
@@ -128,7 +169,30 @@ def engine_parser_program(text: str) -> EngineParserProgram | None:
         for target in targets:
             if isinstance(target, ast.Attribute) and _names([target.value]) & changed:
                 written.add(target.attr)
-    return EngineParserProgram(own, frozenset(written))
+    return EngineParserProgram(own, frozenset(written), tree, built_at, own_options(methods))
+
+
+def _grown_parsers(tree: ast.AST, calls: list[ast.Call], helpers: Helpers) -> tuple[set[str], bool]:
+    """The parsers vLLM's `make_arg_parser` or a helper grows (the name given and the one
+    assigned), and whether vLLM's server options are among them."""
+    growers = ("make_arg_parser", *helpers.grows)
+    given = _names_given(calls, growers)
+    assigned = {name for name, value in _assignments(tree) if isinstance(value, ast.Call) and call_name(value) in growers}
+    serves = any(call_name(call) in ("make_arg_parser", *helpers.serves) for call in calls)
+    return given | assigned, serves
+
+
+def _names_given(calls: list[ast.Call], functions: tuple[str, ...]) -> set[str]:
+    """The names given first to calls of `functions` (`make_arg_parser(parser)`, `run_server(args)`)."""
+    return {call.args[0].id for call in calls if call_name(call) in functions and call.args and isinstance(call.args[0], ast.Name)}
+
+
+def _built_by(value: ast.expr, helpers: Helpers) -> bool:
+    return isinstance(value, ast.Call) and call_name(value) in helpers.builds and len(value.args) == 1
+
+
+def _serves(call: ast.Call, served: set[str]) -> bool:
+    return call_name(call) == "run_server" and bool(_names(call.args[:1]) & served)
 
 
 def _assignments(tree: ast.AST) -> list[tuple[str, ast.expr]]:
@@ -173,7 +237,8 @@ def _engine_args_class(node: ast.expr) -> bool:
 
 
 def _parses_command_line(calls: list[ast.Call], parsers: set[str]) -> bool:
-    """An engine parser is parsed, each time from the command line itself (`parse_args()`, no words given)."""
+    """An engine parser is parsed, each time from the command line itself (`parse_args()` or
+    `parse_known_args()`, no words given)."""
     parses = [
         call
         for call in calls
@@ -181,12 +246,15 @@ def _parses_command_line(calls: list[ast.Call], parsers: set[str]) -> bool:
         and isinstance(call.func.value, ast.Name)  # type: ignore[attr-defined]
         and call.func.value.id in parsers  # type: ignore[attr-defined]
     ]
-    return bool(parses) and all(call.func.attr == "parse_args" and not call.args and not call.keywords for call in parses)  # type: ignore[attr-defined]
+    return bool(parses) and all(not call.args and not call.keywords for call in parses)
 
 
-def _builds_engine(call: ast.Call, engines: set[str]) -> bool:
-    """`AsyncLLMEngine.from_engine_args(engine_args)`, `LLM(**dataclasses.asdict(engine_args))`, or the
-    same of `EngineArgs.from_cli_args(args)` itself."""
+def _builds_engine(call: ast.Call, engines: set[str], helpers: Helpers = NONE) -> bool:
+    """`AsyncLLMEngine.from_engine_args(engine_args)`, `LLM(**dataclasses.asdict(engine_args))`, the
+    same of `EngineArgs.from_cli_args(args)` itself, or the engine arguments given to a class or
+    function of the program's package that builds an engine (`VLLMModel(name, engine_args)`)."""
+    if call_name(call) in helpers.engines and _names([*call.args, *(k.value for k in call.keywords)]) & engines:
+        return True
     built = [argument for argument in call.args if getattr(call.func, "attr", None) == "from_engine_args"]
     built += [keyword.value for keyword in call.keywords if keyword.arg is None]
     for node in built:

@@ -62,6 +62,15 @@ def found_upward(relative: str, launching: str, read_text: ReadText) -> tuple[st
     return None
 
 
+def program_upward(word: str, launching: str, read_text: ReadText) -> tuple[str, str] | None:
+    """`found_upward` of the program a Python command runs: a file (`pred/serve_vllm.py`), or a
+    module `python -m` imports (`a.b.c`: `a/b/c.py`, else the package's `a/b/c/__main__.py`)."""
+    if word.endswith(".py"):
+        return found_upward(word, launching, read_text)
+    base = word.replace(".", "/")
+    return found_upward(base + ".py", launching, read_text) or found_upward(base + "/__main__.py", launching, read_text)
+
+
 def first_folder(relatives: tuple[str, ...], launching: str, read_text: ReadText) -> list[str | None] | None:
     """The texts of `relatives` in the nearest folder at or above the launching file's that holds
     any of them (None for each it does not hold, or too large); None when no folder does."""
