@@ -297,13 +297,18 @@ def _site_frame(reader: Reader, home: Module, site: Call, outer: int) -> Frame:
     """Where a call site is read: with the arguments of the one call of its function in the
     tree (`create_vllm_engines(...)` in `train(args)`, `train(parser.parse_args())` in `__main__`),
     followed `outer` levels out."""
+    found = caller_frames(reader, home, site, outer)
+    return found[0] if len(found) == 1 else Frame(home, site.scope, site.cls, None, site.placed)
+
+
+def caller_frames(reader: Reader, home: Module, site: Call, outer: int = _OUTER) -> list[Frame]:
+    """Where a call site is read, once with the arguments of each call of its function (`collect(llm=llm, ...)` in both
+    branches of an `if`), else alone."""
     plain = Frame(home, site.scope, site.cls, None, site.placed)
-    if not outer or not isinstance(site.scope, FUNCTIONS):
-        return plain
-    found = contexts(reader, home, site, outer - 1)
+    found = contexts(reader, home, site, outer - 1) if outer and isinstance(site.scope, FUNCTIONS) else [plain]
     if len(found) > 1 and found[0].outer is not None and all(f.outer == found[0].outer for f in found):
-        return replace(plain, outer=found[0].outer)  # a closure's calls (a loop's turns): what its factory's call gave it
-    return found[0] if len(found) == 1 else plain
+        return [replace(plain, outer=found[0].outer)]  # a closure's calls (a loop's turns): what its factory's call gave it
+    return found[:MAX_SITES] or [plain]
 
 
 def constructions(reader: Reader, module: Module, cls: ast.ClassDef, elsewhere_too: bool = False) -> list[tuple[Module, Call]]:

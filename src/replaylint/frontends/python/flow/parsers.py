@@ -132,9 +132,10 @@ def option_pairs(flags: dict, words: list, text_of: Callable[[Any], str | None])
         if spelt_text is None:
             return None
         spelt, equals, text = spelt_text.partition("=")
-        if spelt not in flags:
+        named = flags.get(_long_flag(spelt, flags))
+        if named is None:  # an option it does not know, or one not read (`nargs`, `action="append"`)
             return None
-        dest, stored, convert = flags[spelt]
+        dest, stored, convert = named
         following = None
         if stored is not None and equals:
             return None
@@ -147,6 +148,18 @@ def option_pairs(flags: dict, words: list, text_of: Callable[[Any], str | None])
         pairs.append((dest, word, stored, text if equals else None, following, convert))
         position += 1
     return pairs
+
+
+_EXACT = "\0exact"  # in a parser's flags: made with `allow_abbrev=False`
+
+
+def _long_flag(spelt: str, flags: dict) -> str:
+    """The flag a word names as argparse reads it: its own, else the one flag it begins
+    (`--data_name` of `--data_names`, argparse's abbreviation); "" for none or several."""
+    if spelt in flags or not spelt.startswith("--") or _EXACT in flags:
+        return spelt
+    begun = [flag for flag in flags if flag.startswith(spelt)]
+    return begun[0] if len(begun) == 1 else ""
 
 
 def flag_like(word: str) -> bool:
@@ -204,6 +217,8 @@ def _options(reader: Evaluates, parser: Parser, found: Kwargs, flags: dict) -> N
     """`add_argument` and `set_defaults` calls on the parser (or its groups) in the scope that
     made it, and in the functions of the tree it is handed to (`add_rollout_args(parser)`)."""
     frame = parser.frame
+    if any(k.arg == "allow_abbrev" and not (isinstance(k.value, ast.Constant) and k.value.value is True) for k in parser.call.keywords):
+        flags[_EXACT] = None
     made = frame.at.guards if frame.at is not None else ()  # the branches the parser is made under (`if __name__ == "__main__":`)
     _scope_options(reader, parser, frame, made, (), found, flags, 0)
 
@@ -275,27 +290,28 @@ def _is_parser(reader: Evaluates, node: ast.expr, parser: Parser, frame: Frame) 
     return isinstance(owner, Parser) and owner.call is parser.call
 
 
-def _flags(reader: Evaluates, node: ast.Call, frame: Frame) -> dict[str, tuple[str, bool | None, str | None]]:
+def _flags(reader: Evaluates, node: ast.Call, frame: Frame) -> dict[str, tuple[str, bool | None, str | None] | None]:
     """An `add_argument`'s long flags: its `dest`, what a `store_true`/`store_false` stores, and
-    its `type=` (the name of `int`, `float` or `str`; "?" for another)."""
+    its `type=` (the name of `int`, `float` or `str`; "?" for another); None for an option whose
+    words are not read (`nargs`, `action="append"`)."""
     named = _named(node)
     if named is None:
         return {}
     dest, long, keywords = named
     action = keywords.get("action")
-    stored = None
-    if action is not None:
-        if not (isinstance(action.value, ast.Constant) and action.value.value in ("store_true", "store_false", "store")):
-            return {}  # `append`, `count`, a class: not read
-        stored = {"store_true": True, "store_false": False}.get(action.value.value)
+    stored, action_read = None, True
+    if action is not None:  # `append`, `count`, a class: not read
+        action_read = isinstance(action.value, ast.Constant) and action.value.value in ("store_true", "store_false", "store")
+        stored = {"store_true": True, "store_false": False}.get(action.value.value) if action_read else None  # type: ignore[attr-defined]
     convert = None
     if (kind := keywords.get("type")) is not None:
         ref = reader.evaluate(kind.value, frame).ref
         convert = ref.name if isinstance(ref, Qualified) and ref.name in ("int", "float", "str") else "?"
-    if "nargs" in keywords:
-        return {}
+    read = action_read and "nargs" not in keywords  # else a flag known, its words not read
     return {
-        flag.value: (dest, stored, convert) for flag in node.args if isinstance(flag, ast.Constant) and str(flag.value).startswith("--")
+        flag.value: (dest, stored, convert) if read else None
+        for flag in node.args
+        if isinstance(flag, ast.Constant) and str(flag.value).startswith("--")
     }
 
 

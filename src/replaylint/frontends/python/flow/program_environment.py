@@ -37,6 +37,7 @@ _OTHER_NAMES = ("Makefile", "makefile", "GNUmakefile", "Dockerfile", "Procfile")
 _UP = 6  # folders above the module's looked into, at most
 _MAX_FOLDERS = 12  # folders one level down of each
 _MAX_FILES = 20  # files naming the variable read
+_UP_TO_RUN = 2  # folders above a script where the bare name it runs is looked for
 
 
 def environment_read(reader: Evaluates, name: str, use: ast.AST, frame: Frame) -> Val:
@@ -139,4 +140,22 @@ def runs_module(run: ProgramRun, file: str, path: str, read_text) -> bool:
     written = os.path.normpath(run.path or "")
     beside = os.path.normpath(os.path.join(os.path.dirname(file), written))
     here = os.path.normpath(path)
-    return beside == here or (os.sep in written and not written.startswith(os.pardir) and here.endswith(os.sep + written))
+    if beside == here or (os.sep in written and not written.startswith(os.pardir) and here.endswith(os.sep + written)):
+        return True
+    return os.path.basename(here) == written and _run_from_above(written, os.path.dirname(beside), read_text) == here
+
+
+def _run_from_above(written: str, folder: str, read_text) -> str | None:
+    """The file a script runs by its bare name (`python3 -u math_eval.py` in `sh/eval.sh`) when the
+    script's folder holds none: the one in the nearest folder above it that does, where such a
+    script is run from (`bash sh/eval.sh`)."""
+    if read_text(os.path.join(folder, written)) is not None:
+        return None
+    for _ in range(_UP_TO_RUN):
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
+        if read_text(os.path.join(folder, written)) is not None:
+            return os.path.normpath(os.path.join(folder, written))
+    return None

@@ -51,6 +51,7 @@ from .method_calls import plain_method
 from .module import FUNCTIONS, Module, Placed, global_writes, local_import
 from .objects import Class, Instance, field, instance, is_record, library_call, method_result
 from .parameter_writes import written_on_parameter
+from .params_copies import params_copy
 from .parsed_texts import parsed_text, text_parser, text_writer
 from .partial_classes import partial_call
 from .refs import ENGINE_CONFIGS, Bound, Engine, Function, Partial, Qualified, engine_name, is_params
@@ -330,9 +331,8 @@ class Reader:
             return text  # `" ".join(f"--{k} {v}" for k, v in ARGS.items())`
         if isinstance(func, ast.Attribute) and func.attr in EXISTS_TESTS and (exists := exists_test(self, node, frame)) is not None:
             return exists  # `config_path.exists()` of a file the tree holds
-        if isinstance(func, ast.Attribute) and func.attr == "clone" and not node.args:
-            made = self.evaluate(func.value, frame)  # `params.clone()`: a copy of that construction
-            return made if isinstance(made.ref, Engine) else NOTHING
+        if isinstance(func, ast.Attribute) and (copied := params_copy(self, node, func, frame)) is not None:
+            return copied  # `params.clone()`, `llm.get_default_sampling_params()`
         if isinstance(func, ast.Attribute) and func.attr == "from_engine_args" and node.args:
             made = self.evaluate(node.args[0], frame)  # `AsyncLLM.from_engine_args(engine_args)`: that construction's engine
             return made if isinstance(made.ref, Engine) else NOTHING

@@ -16,7 +16,7 @@ from .call_arguments import arguments
 from .callsites import Call, argument_at, calls, decides_by_parameter, reads_stored_parameter
 from .config_builders import takes_class
 from .engine_selves import held_engine
-from .engines import MAX_SITES, caller_frame, constructions, elsewhere, site_frames
+from .engines import MAX_SITES, caller_frame, caller_frames, constructions, elsewhere, site_frames
 from .facts import Kwargs, Val
 from .frames import Frame, class_level, reaching
 from .handed import handed, registry_words
@@ -390,7 +390,7 @@ def _function_args(reader: Reader, module: Module, function: ast.FunctionDef | a
     found = []
     for home, site, partial in [*((home, site, None) for home, site in sites), *through][:MAX_SITES]:
         # `for task in TASKS: run(task)`: each turn's call, its loop name bound to the turn's element
-        for caller in turn_frames(reader, [caller_frame(reader, home, site)]):
+        for caller in turn_frames(reader, caller_frames(reader, home, site)):
             args = bind(reader, Function(module, function), site.node, caller, partial=partial)
             found.append({name: value.via(home.span(site.node)) for name, value in args.items()})
     return found
