@@ -30,7 +30,7 @@ def joined(reader: Evaluates, node: ast.Call, frame: Frame) -> Val | None:
         return None
     if len(node.args) != 1 or node.keywords:
         return NOTHING
-    items = _items(reader, node.args[0], frame)
+    items = turn_items(reader, node.args[0], frame)
     if items is None or any(item.known and not isinstance(item.value, str) for item in items):
         return NOTHING
     pieces: list[Val] = []
@@ -46,7 +46,9 @@ def joined(reader: Evaluates, node: ast.Call, frame: Frame) -> Val | None:
     return replace(NOTHING, value=text, span=span, parts=tuple(pieces), assumptions=assumptions)
 
 
-def _items(reader: Evaluates, node: ast.expr, frame: Frame) -> list[Val] | None:
+def turn_items(reader: Evaluates, node: ast.expr, frame: Frame) -> list[Val] | None:
+    """The items of a list or tuple spelt out, or each turn's element of a comprehension over items
+    the reader knows (those its filters let through); None: not known item by item."""
     if isinstance(node, (ast.List, ast.Tuple)):
         read = reader.evaluate(node, frame)
         return list(read.ref) if isinstance(read.ref, tuple) else None
