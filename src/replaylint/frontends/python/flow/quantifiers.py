@@ -9,10 +9,10 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
+from .comprehension_turns import MAX_TURNS, turn_items
 from .each_items import rebinds_outer
 from .facts import NOTHING, Val
 from .frames import Evaluates, Frame
-from .joined_texts import turn_items
 
 QUANTIFIERS = ("any", "all")
 
@@ -36,9 +36,6 @@ def quantified(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> Va
     return Val(not settles, assumptions=tuple(dict.fromkeys(a for item in items for a in item.assumptions)))
 
 
-_MAX_TURNS = 64
-
-
 def _over_texts(reader: Evaluates, node: ast.expr, frame: Frame) -> list[Val] | None:
     """Each turn's test of a comprehension over a list of texts the reader knows, not spelt out
     (a parameter: `for s in args`), its name bound to the turn's text."""
@@ -49,7 +46,7 @@ def _over_texts(reader: Evaluates, node: ast.expr, frame: Frame) -> list[Val] | 
         return None
     read = reader.evaluate(generator.iter, frame)
     texts = read.value
-    if not isinstance(texts, list) or len(texts) > _MAX_TURNS or not all(isinstance(text, str) for text in texts):
+    if not isinstance(texts, list) or len(texts) > MAX_TURNS or not all(isinstance(text, str) for text in texts):
         return None
     tests = [reader.evaluate(node.elt, replace(frame, turn=(generator, {generator.target.id: text}))) for text in texts]
     return [replace(test, assumptions=tuple(dict.fromkeys((*read.assumptions, *test.assumptions)))) for test in tests]
