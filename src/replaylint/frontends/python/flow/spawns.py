@@ -9,7 +9,9 @@ the tree reaches is left to the libcst pass. A command string run with `shell=Tr
 or `os.popen`, or split by `shlex.split`, that the program puts together (a helper's f-string,
 `+`, `cmd += " --flag"`, also an f-string the call spells: `os.system(f"vllm serve {MODEL} {flags}")`)
 is split by `shell_strings`, placed at the f-string, where the libcst pass finds its commands
-(`flow.merge` pairs them); a literal the call spells is the libcst pass's alone."""
+(`flow.merge` pairs them), read with each call's arguments where it is built from its function's
+parameters (llama-cookbook's `start_vllm(cuda_devices, model_name)`); a literal the call spells is
+the libcst pass's alone."""
 
 from __future__ import annotations
 
