@@ -223,7 +223,8 @@ PENDING: dict[str, str] = {
     "h32_nemoskills_serve_vllm_server_args_mask_without_mode": "round 32 first run (stop 46): RPL003 missed (start_server.sh:10, extras through parse_known_args);"
     " after h-fxG still missed: `python -m <tree module>` is no launch in a shell script, and the flow gives"
     " `parse_known_args()`'s rest no words (the script's words past the program's own options)",
-    "h32_nemoskills_serve_vllm_server_args_no_scale_out": "round 32 first run (stop 46): RPL301 missed (start_server.sh:10)",
+    "h32_nemoskills_serve_vllm_server_args_no_scale_out": "round 32 first run (stop 46): RPL301 missed (start_server.sh:10);"
+    " after h-fxG still missed (the gap h32_nemoskills_serve_vllm_server_args_mask_without_mode's reason says)",
     "h32_qwen25coder_editor_bench_one_sequence_greedy": "round 32 first run (stop 46): RPL101 missed (vllm_inference.py:57, the greedy branch `--num_of_sequences 1` takes)",
     "h32_qwen25math_eval_sh_no_top_k": "round 32 first run (stop 46): RPL102 missed (math_eval.py:99, the vLLM branch the script's 4th word takes)",
     "h32_qwen25math_eval_sh_temperature_zero": "round 32 first run (stop 46): RPL101 missed (eval.sh:26)",
