@@ -2,7 +2,8 @@
 (llm-compressor's e2e test: `subprocess.run([sys.executable, str(RUN_FILE), json.dumps(llm_kwargs)])`
 with `RUN_FILE = Path(__file__).parent / "run_vllm.py"`, read there by `json.loads(sys.argv[1])`):
 the word those runs give, read where the runner writes it (a mapping `json.dumps` makes keeps
-each key where the dict writes it).
+each key where the dict writes it); where no Python program runs it, the word the shell scripts
+near it give (`script_flags.script_word`).
 
 The runs looked for are the `subprocess` calls in the Python files near the module that name its
 file: a list spelt out whose program is Python (`sys.executable`, `python3`) and whose script is a
@@ -26,6 +27,7 @@ from .module import Module
 from .parsed_texts import DumpedMapping
 from .program_environment import environment_read
 from .refs import Qualified
+from .script_flags import script_word
 from .yaml_configs import path_of
 
 CHILD_PROCESSES = frozenset(("subprocess.Popen", "subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output"))
@@ -36,7 +38,10 @@ _CHANGES = (".append(", ".extend(", ".insert(", ".remove(", ".pop(", ".clear(", 
 
 def argv_word(reader: Evaluates, index: int, frame: Frame) -> Val:
     """`sys.argv[index]` (index 1 or more) where `frame`'s module runs as a program."""
-    words = [run[index - 1] if index - 1 < len(run) else NOTHING for run in module_runs(reader, frame.module) or ()]
+    runs = module_runs(reader, frame.module)
+    if runs == []:  # no Python program of the tree runs it: the shell scripts near it may
+        return script_word(reader, frame.module, index)
+    words = [run[index - 1] if index - 1 < len(run) else NOTHING for run in runs or ()]
     if len(words) == 1 and isinstance(words[0].ref, DumpedMapping):
         return words[0]  # `json.dumps(kwargs)` of a dict with a value not known (the model's path)
     if not words or any(word.value != words[0].value or not word.known for word in words):

@@ -331,6 +331,8 @@ def _makes(reader: Reader, site: Call, cls: ast.ClassDef, module: Module) -> boo
     frame = Frame(module, site.scope, site.cls, None, site.placed)
     if isinstance(func, ast.Subscript):
         return in_registry(reader, func, frame, cls)
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in module.imports:
+        return func.attr == cls.name and getattr(reader.evaluate(func, frame).ref, "node", None) is cls  # `backends.Server(...)`
     if not isinstance(func, (ast.Name, ast.Call)):
         return False
     if isinstance(func, ast.Name) and func.id not in (cls.name, *module.imports) and func.id not in class_aliases(module, cls):

@@ -3,9 +3,10 @@ module]`), then `cmd.append(word)`, `cmd.extend(words)` and `cmd += words`, also
 a mapping or a sequence the reader knows whole, read turn by turn (AReaL's `get_py_cmd`: `for k,
 v in args.items():`, `if v is None or v is False: continue`, `flag = f"--{k.replace('_', '-')}"`,
 `if v is True: cmd.append(flag)`, `else: cmd.append(flag); cmd.append(str(v))`), each turn's
-branches decided for it. Any other change (`insert`, `cmd[i] = ...`, a nested loop, a branch
-not decided, an item not known) leaves the list unknown. A list spelt out may splice known lists in
-(`[*base, "--port", port]`)."""
+branches decided for it (instructlab's `if not contains_argument("--port", vllm_args):`). Any other
+change (`insert`, `cmd[i] = ...`, a nested loop, a branch not decided, words not known item by item)
+leaves the list unknown; an item whose text is not known is one word (`["--model",
+os.fspath(model_path)]`). A list spelt out may splice known lists in (`[*base, "--port", port]`)."""
 
 from __future__ import annotations
 
@@ -39,8 +40,8 @@ def grown_list(reader: Evaluates, name: str, read: Val, frame: Frame, bound: Pla
         change = changes_list(placed.statement, name)
         if change is not None and any(guard is loop for guard in placed.guards for loop in loops):
             return NOTHING  # changed in a loop it is read in: an earlier turn's later steps have run
-        if until is not None and placed.order >= until.order:
-            continue
+        if until is not None and (placed.order >= until.order or _exclusive(placed.guards, until.guards)):
+            continue  # after the read, or on the other arm of an `if` it sits under (`Popen(args=cmd)` in both arms)
         if change is False:
             return NOTHING
         if change is not None:
@@ -89,6 +90,11 @@ def _unwrapped(reader: Evaluates, placed: Placed, outer: tuple[Guard, ...], fram
     if left is None:
         return _NOT_RUN
     return None if left else replace(placed, guards=(*outer, *inner[leading:]))
+
+
+def _exclusive(guards: tuple[Guard, ...], others: tuple[Guard, ...]) -> bool:
+    """Whether two statements sit on different arms of one `if` (the one never runs when the other does)."""
+    return any(g.node is o.node and g.holds != o.holds for g in guards if g.node is not None and not g.opaque for o in others)
 
 
 def _names(statement: ast.Assign, name: str) -> bool:
@@ -171,12 +177,19 @@ def _words(reader: Evaluates, placed: Placed, name: str, here: Frame, guards: tu
         return _known_items(reader.evaluate(statement.value, here))
     call = statement.value  # type: ignore[attr-defined]
     read = reader.evaluate(call.args[0], here)
-    return [read] if call.func.attr == "append" and read.known else _known_items(read) if call.func.attr == "extend" else None
+    return [read] if call.func.attr == "append" and _one_word(read) else _known_items(read) if call.func.attr == "extend" else None
 
 
 def _known_items(read: Val) -> list[Val] | None:
+    """The items of a list the reader knows item by item, each one word (its text may be unknown:
+    `["--model", os.fspath(model_path)]`)."""
     items = read.ref if isinstance(read.ref, tuple) else None
-    return list(items) if items is not None and all(item.known for item in items) else None
+    return list(items) if items is not None and all(isinstance(item, Val) and _one_word(item) for item in items) else None
+
+
+def _one_word(read: Val) -> bool:
+    """A value that is one word of the list: known, or not known but no list, mapping or object."""
+    return read.known or (read.ref is None and read.kwargs is None and not read.choices)
 
 
 def _skips(loop: ast.For | ast.AsyncFor, group: list[Placed]) -> tuple[Guard, ...] | None:

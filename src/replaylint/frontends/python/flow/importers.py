@@ -83,17 +83,24 @@ def imported_launches(module: Module, context: ExtractContext, relevant, origin:
     # a Python program it runs with its words (llm-compressor's e2e test: `subprocess.run([sys.executable,
     # str(RUN_FILE), json.dumps(llm_kwargs)])`, read there by `json.loads(sys.argv[1])`)
     targets.update(_run_programs(tree, module))
+    # the server's flag as a word: a module it imports may start `vllm serve` with the words it passes
+    # (instructlab's `vllm.Server(..., vllm_args=["--return-sampling-mask", ...])`, whose `run()` does)
+    flag_words = _SERVER_FLAG.search(module.source.text) is not None
     for target in targets.values():
         text = target.source.text
-        if target.path in (module.path, origin) or not builds_engine(text) or relevant(text):
+        engines = builds_engine(text)
+        spawns = flag_words and spawn_words(text)
+        if target.path in (module.path, origin) or not (engines or spawns) or relevant(text):
             continue
         own = Tree(target, context)
         own.sites_elsewhere = True
         reader = Reader(own)
-        for launch, kwargs in reaching_engines(reader, target, engine_launches(reader, target)):
+        for launch, kwargs in reaching_engines(reader, target, engine_launches(reader, target)) if engines else ():
             if any(origin_in(setting, origin or module.path) for setting in launch.settings.values()):
                 launches.append(launch)
                 sources |= kwargs.sources
+        spawned = spawned_launches(reader, target) if spawns else ()
+        launches += [launch for launch in spawned if any(origin_in(s, origin or module.path) for s in launch.settings.values())]
     return launches, sources
 
 

@@ -11,14 +11,12 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
-from .each_items import rebinds_outer
+from .comprehension_turns import turn_items
 from .facts import NOTHING, Val
 from .frames import Binding, Evaluates, Frame
 from .loop_turns import turn_value
-from .loops import turns_of
 
 _MAX_TEXT = 4096  # characters of a text the reader builds
-_MAX_TURNS = 64  # turns of a comprehension read one by one; more leave the text unknown
 
 
 def joined(reader: Evaluates, node: ast.Call, frame: Frame) -> Val | None:
@@ -30,7 +28,7 @@ def joined(reader: Evaluates, node: ast.Call, frame: Frame) -> Val | None:
         return None
     if len(node.args) != 1 or node.keywords:
         return NOTHING
-    items = _items(reader, node.args[0], frame)
+    items = turn_items(reader, node.args[0], frame)
     if items is None or any(item.known and not isinstance(item.value, str) for item in items):
         return NOTHING
     pieces: list[Val] = []
@@ -44,36 +42,6 @@ def joined(reader: Evaluates, node: ast.Call, frame: Frame) -> Val | None:
         return NOTHING
     assumptions = tuple(dict.fromkeys(a for item in items for a in item.assumptions))
     return replace(NOTHING, value=text, span=span, parts=tuple(pieces), assumptions=assumptions)
-
-
-def _items(reader: Evaluates, node: ast.expr, frame: Frame) -> list[Val] | None:
-    if isinstance(node, (ast.List, ast.Tuple)):
-        read = reader.evaluate(node, frame)
-        return list(read.ref) if isinstance(read.ref, tuple) else None
-    if isinstance(node, (ast.ListComp, ast.GeneratorExp)):
-        return _turns(reader, node, frame)
-    return None
-
-
-def _turns(reader: Evaluates, node: ast.ListComp | ast.GeneratorExp, frame: Frame) -> list[Val] | None:
-    """The element of each turn of a comprehension with one `for` over items the reader knows."""
-    if len(node.generators) != 1 or frame.turn is not None:
-        return None  # inside a loop's turn, its names would be hidden by the comprehension's
-    generator = node.generators[0]
-    if generator.is_async or rebinds_outer(node.generators, frame):
-        return None
-    turns = turns_of(reader, generator, frame)  # type: ignore[arg-type]  # a target and an iterable, as a loop's
-    if turns is None or len(turns) > _MAX_TURNS:
-        return None
-    items = []
-    for turn in turns:
-        here = replace(frame, turn=(generator, turn))
-        tests = [reader.evaluate(test, here).value for test in generator.ifs]
-        if any(not isinstance(test, bool) for test in tests):
-            return None
-        if all(tests):
-            items.append(reader.evaluate(node.elt, here))
-    return items
 
 
 def comprehension_name(reader: Evaluates, name: str, frame: Frame) -> Val | None:

@@ -61,6 +61,8 @@ def _compared(reader: Evaluates, node: ast.Compare, frame: Frame, left: Val, rig
         if (left.value not in entries and right.kwargs.reasons) or any(entry.guards for entry in entries.values()):
             return NOTHING  # a key that may be there unseen, or only on some paths
         return Val((left.value in entries) == isinstance(op, ast.In))  # `"temperature" not in kwargs`
+    if isinstance(op, (ast.In, ast.NotIn)) and _plain(left.value) and (words := _known_items(right)) is not None:
+        return Val((left.value in words) == isinstance(op, ast.In))  # `"--port" not in extra_args` of a list known item by item
     if isinstance(op, (ast.In, ast.NotIn)) and isinstance(left.value, str):  # `key in inspect.signature(EngineArgs).parameters`
         inside = member(reader, left.value, node.comparators[0], frame)
         return NOTHING if inside is None else Val(inside == isinstance(op, ast.In), assumptions=left.assumptions)
@@ -180,6 +182,14 @@ def _constants(node: ast.expr) -> list | None:
     return [item.value for item in items]  # type: ignore[attr-defined]
 
 
+def _known_items(read: Val) -> list | None:
+    """The values of a list or tuple the reader knows item by item, else None."""
+    items = read.ref if isinstance(read.value, (list, tuple)) and isinstance(read.ref, tuple) else None
+    if items is None or not all(isinstance(item, Val) and item.known and _plain(item.value) for item in items):
+        return None
+    return [item.value for item in items]
+
+
 def _number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
@@ -227,11 +237,14 @@ def _sampling_type_test(reader: Evaluates, spelt: list[ast.expr], frame: Frame) 
     return Val(False) if all(isinstance(item, ast.Name) and item.id in _BUILTIN_TYPES for item in spelt) else NOTHING
 
 
-def text_test(read: Val, method: str, node: ast.Call) -> Val:
-    """`text.startswith("{")`, `text.endswith((".yaml", ".yml"))` of a known text."""
+def text_test(reader: Evaluates, read: Val, method: str, node: ast.Call, frame: Frame) -> Val:
+    """`text.startswith("{")`, `text.endswith((".yaml", ".yml"))`, `word.startswith(prefix + "=")`
+    of a known text and known affixes."""
     argument = node.args[0] if len(node.args) == 1 and not node.keywords else None
     affixes = argument.elts if isinstance(argument, ast.Tuple) else [argument]
-    if not isinstance(read.value, str) or not all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in affixes):
+    if not isinstance(read.value, str) or argument is None:
         return NOTHING
-    spelt = tuple(a.value for a in affixes)  # type: ignore[union-attr]
+    spelt = tuple(a.value if isinstance(a, ast.Constant) else reader.evaluate(a, frame).value for a in affixes)  # type: ignore[union-attr]
+    if not all(isinstance(affix, str) for affix in spelt):
+        return NOTHING
     return Val(getattr(read.value, method)(spelt), assumptions=read.assumptions)

@@ -61,8 +61,8 @@ def self_attribute(reader: Reader, attr: str, frame: Frame, set_later: bool = Fa
     for method in _methods(frame.module, cls):
         for placed in frame.module.statements(method):
             statement = placed.statement
-            if isinstance(statement, (ast.Assign, ast.AnnAssign)):
-                targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            if isinstance(statement, ast.Assign) or (isinstance(statement, ast.AnnAssign) and statement.value is not None):
+                targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]  # `self.x: T` alone sets nothing
                 for element in _attribute_targets(frame.module, targets, target):
                     sets.append((method, placed, statement.value, element))
     if set_later:

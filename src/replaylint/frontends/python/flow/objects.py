@@ -31,6 +31,7 @@ from .module import FUNCTIONS, Module
 from .namedtuples import named_tuple_class
 from .parsers import HfParser, Parser, options, parser_default, shown, written_command_line
 from .post_inits import after_init
+from .quantifiers import QUANTIFIERS, quantified
 from .record_dumps import with_options
 from .record_fields import class_attributes, updated, with_keywords
 from .refs import Qualified, engine_name
@@ -280,6 +281,8 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
         return type_test(reader, node, frame)
     if name == "hasattr" and len(node.args) == 2 and not node.keywords:
         return has_attribute(reader, node, frame)
+    if name in QUANTIFIERS:
+        return quantified(reader, name, node, frame)  # `any(s.startswith(prefix) for s in args)`
     if name == "len" and len(node.args) == 1 and not node.keywords:
         return length(reader.evaluate(node.args[0], frame))  # `if len(kwargs) == 0:`
     if name in RANDOM_PICKS:
@@ -337,7 +340,7 @@ def method_result(reader: Evaluates, callee: Val, func: ast.expr, node: ast.Call
     if func.attr in _DUMP_METHODS:
         return with_options(reader, as_kwargs(owner, frame.module.span(node)), func.attr, node, frame)
     if func.attr in ("startswith", "endswith") and isinstance(owner.value, str):
-        return text_test(owner, func.attr, node)
+        return text_test(reader, owner, func.attr, node, frame)
     if func.attr in TEXT_METHODS and isinstance(owner.value, str):
         return text_method(reader, owner, node, frame)
     if func.attr in ("split", "rsplit") and isinstance(owner.value, str):

@@ -437,7 +437,7 @@ class Reader:
 
 
 _SEQUENCES = ("list", "tuple")
-_BUILTINS = ("dict", "vars", "getattr", "hasattr", "isinstance", "len", *CONVERSIONS, *_SEQUENCES)
+_BUILTINS = ("dict", "vars", "getattr", "hasattr", "isinstance", "len", "any", "all", *CONVERSIONS, *_SEQUENCES)
 _VIEWS = ("copy.deepcopy", "copy.copy", "types.MappingProxyType")
 
 

@@ -1,5 +1,5 @@
-"""Flags the tree's shell scripts give a program whose function `fire.Fire(main)` runs: DeepMath's
-`eval.sh` running `python uni_eval.py --temperature 0.6 --repetition_penalty 1.05`, which `main`'s
+"""Flags the tree's shell scripts give a program whose function `fire.Fire(main)` runs (and the
+words `sys.argv[i]` reads: `script_word`): DeepMath's `eval.sh` running `python uni_eval.py --temperature 0.6 --repetition_penalty 1.05`, which `main`'s
 parameter `repetition_penalty` then holds (instead of its default), placed on the script's word.
 
 The scripts are those near the module that name it (`program_environment.run_files`), read by the
@@ -61,6 +61,20 @@ def script_flag(reader, module: Module, name: str, default: Val) -> Val:
     first = given[0]
     whose = f"{module.path.rsplit('/', 1)[-1]} runs as {first.span.path.rsplit('/', 1)[-1]}:{first.span.start_line} runs it, with `{first.text}`"
     return Val(first.value, span=first.span, origin=first.span, assumptions=((whose, first.span),))
+
+
+def script_word(reader, module: Module, index: int) -> Val:
+    """`sys.argv[index]` as every run of the module by the tree's shell scripts gives it (llama-cookbook's
+    `python start_vllm.py 0 vllm_llama_8b`), placed on the script's word; NOTHING where none runs it, a
+    run is not read for its words, gives fewer words or a word not known, or runs disagree."""
+    runs = _script_runs(reader, module)
+    words = [run[index - 1] if run is not None and index - 1 < len(run) else (None, None) for run in runs]
+    if not words or any(text is None or span is None for text, span in words) or len({text for text, _ in words}) > 1:
+        return NOTHING
+    text, span = words[0]
+    assert span is not None
+    whose = f"{module.path.rsplit('/', 1)[-1]} runs as {span.path.rsplit('/', 1)[-1]}:{span.start_line} runs it, with `{text}`"
+    return Val(text, span=span, origin=span, assumptions=((whose, span),))
 
 
 def _script_runs(reader, module: Module) -> list[tuple[tuple[str | None, Span | None], ...] | None]:

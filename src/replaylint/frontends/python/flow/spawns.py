@@ -9,7 +9,9 @@ the tree reaches is left to the libcst pass. A command string run with `shell=Tr
 or `os.popen`, or split by `shlex.split`, that the program puts together (a helper's f-string,
 `+`, `cmd += " --flag"`, also an f-string the call spells: `os.system(f"vllm serve {MODEL} {flags}")`)
 is split by `shell_strings`, placed at the f-string, where the libcst pass finds its commands
-(`flow.merge` pairs them); a literal the call spells is the libcst pass's alone."""
+(`flow.merge` pairs them), read with each call's arguments where it is built from its function's
+parameters (llama-cookbook's `start_vllm(cuda_devices, model_name)`); a literal the call spells is
+the libcst pass's alone."""
 
 from __future__ import annotations
 
@@ -79,17 +81,19 @@ def spawned_launches(reader: Reader, module: Module) -> Iterator[Launch]:
         words = _exec_words(node) if spawns.name == _EXEC else _words_given(node)
         if words is None:
             continue
-        if spawns.name in _SHELLS or _in_shell(node):  # a command string put together (`f"{cmd} {server_args}"`)
-            yield from _shell_launches(reader, module, node, words, plain)
-            continue
-        split = _shlex_split(reader, words, plain)
-        if split is not None:  # `Popen(shlex.split(cmd))`: the string split as a POSIX shell splits words
-            yield from _shell_launches(reader, module, node, split, plain, shell=False)
-            continue
-        own = reader.evaluate(words, plain).ref
         from_caller = isinstance(scope, FUNCTIONS) and (reads_parameter(scope, node) or words_of_parameter(scope, words))
         # a method whose words its object's construction decides (`self.config` of `__init__(self, config)`)
         from_caller = from_caller or (call.cls is not None and reads_stored_parameter(call.cls, init_of(module, call.cls), scope))
+        if spawns.name in _SHELLS or _in_shell(node):  # a command string put together (`f"{cmd} {server_args}"`)
+            for frame in _caller_frames(reader, module, call) if from_caller else (plain,):
+                yield from _shell_launches(reader, module, node, words, frame)
+            continue
+        split = _shlex_split(reader, words, plain)
+        if split is not None:  # `Popen(shlex.split(cmd))`: the string split as a POSIX shell splits words
+            for frame in _caller_frames(reader, module, call) if from_caller else (plain,):
+                yield from _shell_launches(reader, module, node, split, frame, shell=False)
+            continue
+        own = reader.evaluate(words, plain).ref
         if _known(own) and (not from_caller or all(getattr(item, "known", False) for item in own)):
             launch = _launch(reader, module, node, words, plain, own_words=True)
             yield from (launch,) if launch is not None else ()
@@ -101,6 +105,13 @@ def spawned_launches(reader: Reader, module: Module) -> Iterator[Launch]:
             launch = _launch(reader, module, node, words, frame) if frame.args is not None or frame.init is not None else None
             if launch is not None:
                 yield launch
+
+
+def _caller_frames(reader: Reader, module: Module, call) -> list[Frame]:
+    """A command string built from its function's parameters (llama-cookbook's `start_vllm(cuda_devices,
+    model_name)`: `f"vllm serve {model_path} ..."`), read with each call's arguments; alone where none is seen."""
+    frames = [f for f in turn_frames(reader, contexts(reader, module, call)) if f.args is not None or f.init is not None]
+    return frames or [Frame(module, call.scope, call.cls, None, call.placed)]
 
 
 def _words_given(node: ast.Call) -> ast.expr | None:
