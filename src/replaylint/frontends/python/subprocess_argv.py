@@ -354,10 +354,8 @@ class ArgvLaunches:
         if node is None:
             inherited = self.collector.env_before(call_span, scope, inherited=True)
             settings = {n: self.collector.env_setting(w) for n, w in inherited.items()}
-            places = {
-                n: w.place or EnvPlace(self.collector.statement_removal(w.span), w.value_span, python_quote('"'))
-                for n, w in inherited.items()
-            }
+            quote = python_quote('"')
+            places = {n: w.place or EnvPlace(self.collector.statement_removal(w.span), w.value_span, quote) for n, w in inherited.items()}
             return settings, places, False
         copied = copied_environ(self.collector, self.evaluator, node, scope, call_span)
         if copied is not None:

@@ -294,9 +294,8 @@ def site_frames(reader: Reader, home: Module, site: Call, outer: int = _OUTER) -
 
 
 def _site_frame(reader: Reader, home: Module, site: Call, outer: int) -> Frame:
-    """Where a call site is read: with the arguments of the one call of its function in the
-    tree (`create_vllm_engines(...)` in `train(args)`, `train(parser.parse_args())` in `__main__`),
-    followed `outer` levels out."""
+    """Where a call site is read: with the arguments of the one call of its function in the tree
+    (`create_vllm_engines(...)` in `train(args)`, `train(parser.parse_args())` in `__main__`), followed `outer` levels out."""
     found = caller_frames(reader, home, site, outer)
     return found[0] if len(found) == 1 else Frame(home, site.scope, site.cls, None, site.placed)
 
