@@ -121,10 +121,15 @@ def given_words(reader: Evaluates, found: Kwargs, flags: dict, words: list[ast.C
     return True
 
 
-def option_pairs(flags: dict, words: list, text_of: Callable[[Any], str | None]) -> list[tuple] | None:
+UNSEEN = "unseen"  # the type of a long flag the parser is not seen to show
+
+
+def option_pairs(flags: dict, words: list, text_of: Callable[[Any], str | None], unseen: bool = False) -> list[tuple] | None:
     """The options `words` give, paired as argparse pairs them: (dest, the flag's word, the constant a
     `store_true`/`store_false` stores, the text after `=`, the word after the flag, its type) each; None where
-    argparse would refuse them ("expected one argument", an option it does not know) or a flag's word is not text."""
+    argparse would refuse them ("expected one argument", an option it does not know) or a flag's word is not text.
+    `unseen`: a long flag the parser may hold without showing it (vLLM's `add_cli_args`) is paired too, with the
+    word after it unless that is a flag, its type UNSEEN (None still where it may abbreviate a flag shown)."""
     pairs, position = [], 0
     while position < len(words):
         word = words[position]
@@ -132,6 +137,13 @@ def option_pairs(flags: dict, words: list, text_of: Callable[[Any], str | None])
         if spelt_text is None:
             return None
         spelt, equals, text = spelt_text.partition("=")
+        if spelt not in flags and unseen and _unseen(spelt, flags):
+            after = words[position + 1].value if position + 1 < len(words) and not equals else None
+            taken = position + 1 < len(words) and not equals and not (isinstance(after, str) and flag_like(after))
+            following = words[position + 1] if taken else None
+            pairs.append((spelt[2:].replace("-", "_"), word, None, text if equals else None, following, UNSEEN))
+            position += 2 if taken else 1
+            continue
         if spelt not in flags:
             return None
         dest, stored, convert = flags[spelt]
@@ -147,6 +159,11 @@ def option_pairs(flags: dict, words: list, text_of: Callable[[Any], str | None])
         pairs.append((dest, word, stored, text if equals else None, following, convert))
         position += 1
     return pairs
+
+
+def _unseen(spelt: str, flags: dict) -> bool:
+    """A long flag that is not one the parser shows, nor the start of one (argparse's abbreviations)."""
+    return spelt.startswith("--") and len(spelt) > 2 and not any(flag.startswith(spelt) for flag in flags)
 
 
 def flag_like(word: str) -> bool:
