@@ -202,19 +202,12 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
     "h30_openchat_api_server_sampling_params_no_top_k": "round 30 first run (stop 45): RPL102 missed (ochat/serving/openai_api_server.py:30); after h-fxT the route's requests reach the module's `engine` global, but its engine flags come from serve.sh's words through add_cli_args/from_cli_args (h-fxR's shell launch, which ties no request of the program to it); h-fxA's reading of the script's runs (commit 9c4ac81b, reverted) waits on the prefilter, which turns the server module away (it names no replay word)",
-    "h31_limitrlvr_math_eval_sampled_no_top_k": "round 31 first run (stop 46): RPL102 missed (math_eval.py:74; temperature from the script's `${5:-0.6}`)",
-    "h31_stepdpo_eval_math_sampled_no_top_k": "round 31 first run (stop 46): RPL102 found, and a false RPL101 at the `--temp` default (eval_math.py:81) that eval.sh's `--temp 0.7` overrides",
-    "h31_stepdpo_eval_math_sampled_top_k_clean": "round 31 first run (stop 46): false RPL101 at the `--temp` default (eval_math.py:81) that eval.sh's `--temp 0.7` overrides",
     "h32_alpacaeval_vllm_local_yaml_mask_without_mode": "round 32 first run (stop 46): RPL003 missed (models_configs/.../configs.yaml:9)",
     "h32_alpacaeval_vllm_local_yaml_no_top_k": "round 32 first run (stop 46): RPL102 missed (decoders/vllm_local.py:42)",
     "h32_nemoskills_serve_vllm_server_args_mask_without_mode": "round 32 first run (stop 46): RPL003 missed (start_server.sh:10, extras through parse_known_args)",
     "h32_nemoskills_serve_vllm_server_args_no_scale_out": "round 32 first run (stop 46): RPL301 missed (start_server.sh:10)",
-    "h32_qwen25coder_editor_bench_one_sequence_greedy": "round 32 first run (stop 46): RPL101 missed (vllm_inference.py:57, the greedy branch `--num_of_sequences 1` takes)",
     "h32_qwen25math_eval_sh_no_top_k": "round 32 first run (stop 46): RPL102 missed (math_eval.py:99, the vLLM branch the script's 4th word takes)",
     "h32_qwen25math_eval_sh_temperature_zero": "round 32 first run (stop 46): RPL101 missed (eval.sh:26)",
-    "h32_zeroeval_common_eval_sh_sampled_clean": "round 32 first run (stop 46): false RPL101 at the `--temperature` default (unified_infer.py:26) that _common_eval.sh's `--temperature $TEMP` (0.7) overrides",
-    "h32_zeroeval_common_eval_sh_temp_zero": "round 32 first run (stop 46): RPL101 reported at the argparse default (unified_infer.py:26), not at the script's `TEMP=0` (_common_eval.sh:5)",
-    "h32_zeroeval_unified_infer_mask_without_mode": "round 32 first run (stop 46): RPL003 and RPL102 found, and a false RPL101 at the `--temperature` default (unified_infer.py:26) the script overrides",
 }
 
 

@@ -18,8 +18,10 @@ from ...source import ExtractContext, SourceFile
 from ..python_runs import ANY_RUN, ProgramRun, is_python, program_arguments, python_command
 from .grammar import parse
 from .interpreter import Interpreter
+from .launch import written_at
 from .launchers import EnvWord
 from .place import identity
+from .spans import ScriptSpans
 from .values import Field, Scalar, scalar_text
 from .world import World
 
@@ -27,10 +29,13 @@ from .world import World
 @record(unsafe_hash=True)
 class ProgramWords:
     """A run of a Python program and the words it gives the program: each word's text (None: not
-    known, or any number of words such as `"$@"`) and where it is written (None: another file)."""
+    known, or any number of words such as `"$@"`) and where it is written (None: another file);
+    `decided`, for each word, where its value is decided: the script's assignment of the variable
+    the word is alone (`TEMP=0` of `--temperature $TEMP`), else None (the word itself)."""
 
     run: ProgramRun
     words: tuple[tuple[str | None, Span | None], ...]
+    decided: tuple[Span | None, ...] = ()
 
 
 def program_runs(source: SourceFile, context: ExtractContext, name: str) -> list[ProgramRun] | None:
@@ -76,9 +81,8 @@ class _Watcher(Interpreter):
         self.runs.append(run)
         start = program_arguments([word.text for word in plain])
         given = plain[start:] if start is not None else []
-        self.worded.append(
-            ProgramWords(run, tuple((word.text if word.known else None, _span(self.source, word.start, word.end)) for word in given))
-        )
+        words = tuple((word.text if word.known else None, _span(self.source, word.start, word.end)) for word in given)
+        self.worded.append(ProgramWords(run, words, tuple(_decided(word, world, self.spans) for word in given)))
         return None
 
 
@@ -100,6 +104,14 @@ def _program(source: SourceFile, words: list[Field], env_words: list[EnvWord], w
     chunks = exported.chunks if isinstance(exported, Scalar) and exported.chunks else ()
     at = _span(source, min(chunk.start for chunk in chunks), max(chunk.end for chunk in chunks)) if chunks else None
     return ProgramRun(module, path, scalar_text(exported), at)
+
+
+def _decided(word: Field, world: World, spans: ScriptSpans) -> Span | None:
+    """Where the script assigns the variable a word is alone, when that is not the word itself."""
+    if word.variable is None or not word.known:
+        return None
+    at = written_at(word, world, spans)
+    return at if at is not None and at.path == spans.source.path and (at.start, at.end) != (word.start, word.end) else None
 
 
 def _span(source: SourceFile, start: int, end: int) -> Span | None:

@@ -36,6 +36,7 @@ from .record_dumps import with_options
 from .record_fields import class_attributes, updated, with_keywords
 from .refs import Qualified, engine_name
 from .run_options import run_options
+from .script_options import script_options
 
 _RECORD_DECORATORS = ("dataclass", "define", "frozen", "mutable", "s", "attrs", "pydantic_dataclass")
 _RECORD_BASES = ("BaseModel", "BaseSettings", "NamedTuple", "TypedDict", "Struct")  # `Struct`: msgspec's
@@ -359,6 +360,7 @@ def method_result(reader: Evaluates, callee: Val, func: ast.expr, node: ast.Call
         if func.attr in ("parse_args", "parse_known_args") and not node.args:
             changed = argv_options(reader, ref, frame)  # `sys.argv.extend([...])` before it
             changed = run_options(reader, ref, frame) if changed is None else changed
+            changed = script_options(reader, ref, frame) if changed is None else changed
             given = options(reader, ref) if changed is None else changed
             namespace = Val(ref=Instance(Class(frame.module, ast.ClassDef()), given, cli=True, parser=ref if changed is None else None))
             return Val(ref=(namespace, NOTHING)) if func.attr == "parse_known_args" else namespace

@@ -121,10 +121,15 @@ def given_words(reader: Evaluates, found: Kwargs, flags: dict, words: list[ast.C
     return True
 
 
-def option_pairs(flags: dict, words: list, text_of: Callable[[Any], str | None]) -> list[tuple] | None:
+UNSEEN = "unseen"  # the type of a long flag the parser is not seen to show
+
+
+def option_pairs(flags: dict, words: list, text_of: Callable[[Any], str | None], unseen: bool = False) -> list[tuple] | None:
     """The options `words` give, paired as argparse pairs them: (dest, the flag's word, the constant a
     `store_true`/`store_false` stores, the text after `=`, the word after the flag, its type) each; None where
-    argparse would refuse them ("expected one argument", an option it does not know) or a flag's word is not text."""
+    argparse would refuse them ("expected one argument", an option it does not know) or a flag's word is not text.
+    `unseen`: a long flag the parser may hold without showing it (vLLM's `add_cli_args`) is paired too, with the
+    word after it unless that is a flag, its type UNSEEN (None still where it may abbreviate a flag shown)."""
     pairs, position = [], 0
     while position < len(words):
         word = words[position]
@@ -133,6 +138,13 @@ def option_pairs(flags: dict, words: list, text_of: Callable[[Any], str | None])
             return None
         spelt, equals, text = spelt_text.partition("=")
         named = flags.get(_long_flag(spelt, flags))
+        if named is None and spelt not in flags and unseen and _unseen(spelt, flags):
+            after = words[position + 1].value if position + 1 < len(words) and not equals else None
+            taken = position + 1 < len(words) and not equals and not (isinstance(after, str) and flag_like(after))
+            following = words[position + 1] if taken else None
+            pairs.append((spelt[2:].replace("-", "_"), word, None, text if equals else None, following, UNSEEN))
+            position += 2 if taken else 1
+            continue
         if named is None:  # an option it does not know, or one not read (`nargs`, `action="append"`)
             return None
         dest, stored, convert = named
@@ -160,6 +172,11 @@ def _long_flag(spelt: str, flags: dict) -> str:
         return spelt
     begun = [flag for flag in flags if flag.startswith(spelt)]
     return begun[0] if len(begun) == 1 else ""
+
+
+def _unseen(spelt: str, flags: dict) -> bool:
+    """A long flag that is not one the parser shows, nor the start of one (argparse's abbreviations)."""
+    return spelt.startswith("--") and len(spelt) > 2 and not any(flag.startswith(spelt) for flag in flags)
 
 
 def flag_like(word: str) -> bool:

@@ -34,10 +34,10 @@ def run_options(reader: Evaluates, parser: Parser, frame: Frame) -> Kwargs | Non
         if not _given(found, flags, words):
             return None
         given.append(found)
-    return _agreed(given)
+    return agreed(given)
 
 
-def _agreed(given: list[Kwargs]) -> Kwargs:
+def agreed(given: list[Kwargs]) -> Kwargs:
     """The options of several runs (a helper called from several tests): each as the runs agree
     on it, present with its value unknown where they do not."""
     found = given[0]

@@ -17,6 +17,7 @@ import ast
 import os
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ....model import UNKNOWN, Span
 from ....readers.python_runs import ANY_RUN
@@ -24,6 +25,9 @@ from ....source import ParseError, SourceFile
 from .facts import NOTHING, Val
 from .module import Module
 from .program_environment import run_files, runs_module
+
+if TYPE_CHECKING:
+    from ....readers.shell.program_runs import ProgramWords
 
 _FLAG = re.compile(r"-(?:-|[a-zA-Z]).*")  # fire's `_IsFlag`: `--` alone too
 _MAX_VALUES = 2  # two values already disagree
@@ -46,10 +50,10 @@ def script_flag(reader, module: Module, name: str, default: Val) -> Val:
     """The value of `main`'s parameter `name` as every run of the module by the tree's scripts
     gives it: `default` (the function's own) where none runs it or none gives it; NOTHING where
     that is not known."""
-    runs = _script_runs(reader, module)
+    runs = script_runs(reader, module)
     if not runs:
         return default
-    found = [_flag_given(words, name) if words is not None else _OPEN for words in runs]
+    found = [_flag_given(run.words, name) if run is not None else _OPEN for run in runs]
     if any(item is _OPEN for item in found) or (_ABSENT in found and not default.known):
         return NOTHING
     given = [item for item in found if isinstance(item, _Given)]
@@ -67,8 +71,8 @@ def script_word(reader, module: Module, index: int) -> Val:
     """`sys.argv[index]` as every run of the module by the tree's shell scripts gives it (llama-cookbook's
     `python start_vllm.py 0 vllm_llama_8b`), placed on the script's word; NOTHING where none runs it, a
     run is not read for its words, gives fewer words or a word not known, or runs disagree."""
-    runs = _script_runs(reader, module)
-    words = [run[index - 1] if run is not None and index - 1 < len(run) else (None, None) for run in runs]
+    runs = script_runs(reader, module)
+    words = [run.words[index - 1] if run is not None and index - 1 < len(run.words) else (None, None) for run in runs]
     if not words or any(text is None or span is None for text, span in words) or len({text for text, _ in words}) > 1:
         return NOTHING
     text, span = words[0]
@@ -77,21 +81,21 @@ def script_word(reader, module: Module, index: int) -> Val:
     return Val(text, span=span, origin=span, assumptions=((whose, span),))
 
 
-def _script_runs(reader, module: Module) -> list[tuple[tuple[str | None, Span | None], ...] | None]:
-    """The words each run of the module by a file near it gives it (None: a run not read for its words)."""
+def script_runs(reader, module: Module) -> list[ProgramWords | None]:
+    """Each run of the module by a file near it, with its words (None: a run not read for its words)."""
     known: dict = reader.__dict__.setdefault("_script_flag_runs", {})
     if module.path not in known:
         known[module.path] = _read_runs(reader, module.path)
     return known[module.path]
 
 
-def _read_runs(reader, path: str) -> list[tuple[tuple[str | None, Span | None], ...] | None]:
+def _read_runs(reader, path: str) -> list[ProgramWords | None]:
     from ....readers.shell.program_runs import program_words  # the shell interpreter: loaded when a run is asked for
 
     context = reader.tree.context
     stem = os.path.splitext(os.path.basename(path))[0]
     files, elsewhere = run_files(context, path, stem)
-    found: list[tuple[tuple[str | None, Span | None], ...] | None] = [None] if elsewhere else []
+    found: list[ProgramWords | None] = [None] if elsewhere else []
     for file, text in files:
         if not file.endswith((".sh", ".bash")):
             found.append(None)  # a justfile or a YAML file: its runs' words are not read here
@@ -107,7 +111,7 @@ def _read_runs(reader, path: str) -> list[tuple[tuple[str | None, Span | None], 
             if run.run == ANY_RUN:
                 found.append(None)
             elif runs_module(run.run, file, path, context.read_text):
-                found.append(run.words)
+                found.append(run)
     return found
 
 

@@ -2,7 +2,7 @@ DATA_NAME=$1
 model_name=$2
 model_pretty_name=$3
 
-TEMP=0; TOP_P=1.0; MAX_TOKENS=1024;
+TEMP=0; TOP_P=1.0; MAX_TOKENS=1024; # expect: RPL101
 batch_size=4;
 CACHE_DIR=${HF_HOME:-"default"}
 output_dir="result_dirs/${DATA_NAME}/"
