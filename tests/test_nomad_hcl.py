@@ -114,3 +114,19 @@ def test_a_file_with_a_syntax_error_is_reported_unread_at_the_error(tmp_path: Pa
     assert "tree-sitter-hcl cannot parse this HCL" in finding["message"] and "its tasks are not read" in finding["message"]
     with pytest.raises(NotAnalysed):
         scripts(SourceFile("policy.nomad.hcl", job(broken)))
+
+
+def test_hcl_that_is_no_nomad_job_is_not_read_even_when_it_does_not_parse(tmp_path: Path) -> None:
+    # a Packer template (HCL2 with a typo) whose provisioner names a task and starts vLLM: no `job` block, no Nomad task
+    packer = """source "docker" "vllm" { image = "vllm/vllm-openai:v0.34.0" }
+build {
+  sources = ["source.docker.vllm"]
+  provisioner "shell" {
+    inline = ["vllm serve m --return-sampling-mask"  # the task of this image: a smoke test
+  }
+}
+"""
+    write(tmp_path, {"image.pkr.hcl": packer})
+    assert reported(tmp_path, "--no-cache") == []
+    write(tmp_path, {"image.pkr.hcl": "", "policy.nomad.hcl": job(RAW_ARGS.replace('"m", ', '"m" '))})
+    assert [finding["code"] for finding in reported(tmp_path, "--no-cache")] == ["RPL902"]  # a job that does not parse still is

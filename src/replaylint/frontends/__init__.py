@@ -132,6 +132,7 @@ def _user_field_line(data: bytes, offset: int) -> bool:
 
 _FRAMEWORK_PREFILTERS = {kind: prefilters(kind) for kind in ("yaml", "toml", "shell")}
 # ECS, a Nomad job, a dev container's lifecycle commands
+_NOMAD_JOB = re.compile(rb'(?m)^[ \t]*job[ \t]+"')  # a Nomad job specification opens with its `job "name" {` block
 _TASK_DEFINITION = re.compile(
     rb'"(?:containerDefinitions|AWS::ECS::TaskDefinition|TaskGroups|(?:onCreate|updateContent|postCreate|postStart|postAttach)Command)"'
 )
@@ -150,8 +151,8 @@ def relevant(kind: str, data: bytes, wrappers: bool = True) -> bool:
         data = as_utf8(data)
     if kind == "supervisord" and b"[program:" not in data:
         return False  # nginx.conf, logrotate.conf...: no program supervisord starts
-    if kind == "nomad" and b"task" not in data:
-        return False  # Terragrunt, Packer, Vault...: no task Nomad runs
+    if kind == "nomad" and (b"task" not in data or not _NOMAD_JOB.search(data)):
+        return False  # Terragrunt, Packer, Vault...: no job and task Nomad runs
     words = words_in(data, kind)  # None: none of the words every answer below needs (one scan when Hyperscan is there)
     if words is None:
         return False
