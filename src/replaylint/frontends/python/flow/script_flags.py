@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING
 
 from ....model import UNKNOWN, Span
 from ....readers.python_runs import ANY_RUN
-from ....source import ParseError, SourceFile
 from .facts import NOTHING, Val
 from .module import Module
 from .program_environment import run_files, runs_module
+from .script_callers import script_runs_read
 
 if TYPE_CHECKING:
     from ....readers.shell.program_runs import ProgramWords
@@ -90,8 +90,6 @@ def script_runs(reader, module: Module) -> list[ProgramWords | None]:
 
 
 def _read_runs(reader, path: str) -> list[ProgramWords | None]:
-    from ....readers.shell.program_runs import program_words  # the shell interpreter: loaded when a run is asked for
-
     context = reader.tree.context
     stem = os.path.splitext(os.path.basename(path))[0]
     files, elsewhere = run_files(context, path, stem)
@@ -100,19 +98,16 @@ def _read_runs(reader, path: str) -> list[ProgramWords | None]:
         if not file.endswith((".sh", ".bash")):
             found.append(None)  # a justfile or a YAML file: its runs' words are not read here
             continue
-        try:
-            runs = program_words(SourceFile(file, text), context)
-        except (ParseError, RecursionError):
-            runs = None
+        runs = script_runs_read(reader, file, text, path)
         if runs is None:
             found.append(None)
             continue
         for run in runs:
             if run.run == ANY_RUN:
                 found.append(None)
-            elif runs_module(run.run, file, path, context.read_text):
+            elif runs_module(run.run, run.file or file, path, context.read_text):
                 found.append(run)
-    return found
+    return list(dict.fromkeys(found))  # (a script's run read through the script that runs it, and in it)
 
 
 def _flag_given(words: tuple[tuple[str | None, Span | None], ...], name: str) -> object:
