@@ -3,7 +3,8 @@ words `sys.argv[i]` reads: `script_word`): DeepMath's `eval.sh` running `python 
 parameter `repetition_penalty` then holds (instead of its default), placed on the script's word.
 
 The scripts are those near the module that name it (`program_environment.run_files`), read by the
-shell interpreter (`readers.shell.program_runs.program_words`), each run of the module counted. Fire's
+shell interpreter (`readers.shell.program_runs.program_words`; a script other scripts run with their
+words, through them: `script_callers`), each run of the module counted. Fire's
 own reading of the words is followed: `--name value`, `--name=value`, `-` in a name as `_`, a flag
 followed by another flag (or last) as `True`, a value as Python's literal (`1.05`, `True`) else
 the text. Every run must give the parameter the same value (a run that does not give it: the
