@@ -206,8 +206,6 @@ PENDING: dict[str, str] = {
     "h32_alpacaeval_vllm_local_yaml_no_top_k": "round 32 first run (stop 46): RPL102 missed (decoders/vllm_local.py:42)",
     "h32_nemoskills_serve_vllm_server_args_mask_without_mode": "round 32 first run (stop 46): RPL003 missed (start_server.sh:10, extras through parse_known_args)",
     "h32_nemoskills_serve_vllm_server_args_no_scale_out": "round 32 first run (stop 46): RPL301 missed (start_server.sh:10)",
-    "h32_qwen25math_eval_sh_no_top_k": "round 32 first run (stop 46): RPL102 missed (math_eval.py:99, the vLLM branch the script's 4th word takes)",
-    "h32_qwen25math_eval_sh_temperature_zero": "round 32 first run (stop 46): RPL101 missed (eval.sh:26)",
 }
 
 

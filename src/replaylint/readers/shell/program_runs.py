@@ -5,7 +5,9 @@ that path. A variable the script does not export comes from whoever runs the scr
 does one after a `source` of a file not read. A command that names python or a Python file another
 way (`torchrun train.py`, `python -c`) is a run of any program. The script is read by the shell
 interpreter in the order bash runs it; each path it cannot tell apart gives its own run.
-`program_words`: the same runs with the words each gives the program (`python eval.py --top_k 20`)."""
+`program_words`: the same runs with the words each gives the program (`python eval.py --top_k 20`),
+also those of the script files the script runs (`bash sh/eval.sh cot model out vllm`), read with
+the caller's words as their `"$@"`."""
 
 from __future__ import annotations
 
@@ -21,8 +23,9 @@ from .interpreter import Interpreter
 from .launch import written_at
 from .launchers import EnvWord
 from .place import identity
+from .script_files import ChainedSpans, segments_of
 from .spans import ScriptSpans
-from .values import Field, Scalar, scalar_text
+from .values import Chunk, Field, Scalar, scalar_text
 from .world import World
 
 
@@ -31,11 +34,18 @@ class ProgramWords:
     """A run of a Python program and the words it gives the program: each word's text (None: not
     known, or any number of words such as `"$@"`) and where it is written (None: another file);
     `decided`, for each word, where its value is decided: the script's assignment of the variable
-    the word is alone (`TEMP=0` of `--temperature $TEMP`), else None (the word itself)."""
+    the word is alone (`TEMP=0` of `--temperature $TEMP`), else None (the word itself); `files`, the
+    scripts it is read through: the script read, the script files it runs on the way, and last the
+    one the command is written in."""
 
     run: ProgramRun
     words: tuple[tuple[str | None, Span | None], ...]
     decided: tuple[Span | None, ...] = ()
+    files: tuple[str, ...] = ()
+
+    @property
+    def file(self) -> str:
+        return self.files[-1] if self.files else ""
 
 
 def program_runs(source: SourceFile, context: ExtractContext, name: str) -> list[ProgramRun] | None:
@@ -73,36 +83,45 @@ class _Watcher(Interpreter):
     worded: list[ProgramWords] = field(default_factory=list)
 
     def _run(self, fields: list[Field], env_words: list[EnvWord], world: World, place: Any, node: Any, span: Any, plain: list[Field]):
-        run = _program(self.source, plain, env_words, world, self.variable)
+        run = _program(self.spans, plain, env_words, world, self.variable)
+        files = tuple(source.path for _, source in segments_of(self.spans))
         if run is None or run == ANY_RUN:
             self.runs += [run] if run is not None else []
-            self.worded += [ProgramWords(run, ())] if run is not None else []
+            self.worded += [ProgramWords(run, (), files=files)] if run is not None else []
             return super()._run(fields, env_words, world, place, node, span, plain)
         self.runs.append(run)
         start = program_arguments([word.text for word in plain])
         given = plain[start:] if start is not None else []
-        words = tuple((word.text if word.known else None, _span(self.source, word.start, word.end)) for word in given)
-        self.worded.append(ProgramWords(run, words, tuple(_decided(word, world, self.spans) for word in given)))
+        words = tuple((word.text if word.known else None, _span(self.spans, word.start, word.end, word.raw)) for word in given)
+        self.worded.append(ProgramWords(run, words, tuple(_decided(word, world, self.spans) for word in given), files))
         return None
 
+    def share_with(self, child: Any) -> None:
+        """A script file this script runs: its programs' words are this script's runs too (their
+        environment is not: `runs` stays this script's own)."""
+        child.worded = self.worded
 
-def _program(source: SourceFile, words: list[Field], env_words: list[EnvWord], world: World, name: str) -> ProgramRun | None:
+    def _alone(self, segments: Any, callee: SourceFile, anchor: int) -> set[tuple]:
+        return set()  # the launches a script file gives on its own: none is kept here
+
+
+def _program(spans: ScriptSpans, words: list[Field], env_words: list[EnvWord], world: World, name: str) -> ProgramRun | None:
     command = python_command([word.text for word in words])
     if command is None:  # python behind a launcher not read (`torchrun x.py`, `accelerate launch -m x`): any program
         return ANY_RUN if any(word.text is not None and (is_python(word.text) or word.text.endswith(".py")) for word in words) else None
     given, module, path = command
     if name in given:
         word = next(word for word in words if (word.text or "").startswith(name + "="))
-        return ProgramRun(module, path, given[name], _span(source, word.start, word.end))
+        return ProgramRun(module, path, given[name], _span(spans, word.start, word.end))
     prefixed = [word for word in env_words if word.name == name]
     if prefixed:
         value, where = prefixed[-1].value, prefixed[-1].value_span
-        return ProgramRun(module, path, value if isinstance(value, str) else None, _span(source, *where) if where else None)
+        return ProgramRun(module, path, value if isinstance(value, str) else None, _span(spans, *where) if where else None)
     if name not in world.exported:
         return ProgramRun(module, path, None)  # the caller's environment: not known here
     exported = world.variables.get(name)
     chunks = exported.chunks if isinstance(exported, Scalar) and exported.chunks else ()
-    at = _span(source, min(chunk.start for chunk in chunks), max(chunk.end for chunk in chunks)) if chunks else None
+    at = _span(spans, min(chunk.start for chunk in chunks), max(chunk.end for chunk in chunks)) if chunks else None
     return ProgramRun(module, path, scalar_text(exported), at)
 
 
@@ -110,10 +129,19 @@ def _decided(word: Field, world: World, spans: ScriptSpans) -> Span | None:
     """Where the script assigns the variable a word is alone, when that is not the word itself."""
     if word.variable is None or not word.known:
         return None
+    chunk = word.chunks[0] if len(word.chunks) == 1 else None
+    if isinstance(spans, ChainedSpans) and not (isinstance(chunk, Chunk) and _span(spans, chunk.start, chunk.end, chunk.text)):
+        return None  # (a value a sourced file wrote: its offsets are another chain's)
     at = written_at(word, world, spans)
-    return at if at is not None and at.path == spans.source.path and (at.start, at.end) != (word.start, word.end) else None
+    return at if at is not None and at.path == spans.source.path and at != _span(spans, word.start, word.end) else None
 
 
-def _span(source: SourceFile, start: int, end: int) -> Span | None:
-    """The span of the script's text [start, end); None for a place in another file (a script it runs)."""
-    return source.index.span(start, end) if 0 <= start <= end <= len(source.text) else None
+def _span(spans: ScriptSpans, start: int, end: int, written: str | None = None) -> Span | None:
+    """The span of the text read [start, end) (of a script file run: in the file of the chain it
+    lies in); None for a place in another file (one a script sourced). In a chain, where the text
+    there is not `written`: an offset of a file sourced along another chain is one of this chain's too."""
+    if not 0 <= start <= end <= len(spans.source.text):
+        return None
+    if written is not None and isinstance(spans, ChainedSpans) and spans.source.text[start:end] != written:
+        return None
+    return spans.span(start, end)

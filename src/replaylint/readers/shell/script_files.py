@@ -187,6 +187,9 @@ class ScriptFiles:
     def launch_identity(self, launch: Launch) -> tuple:
         raise NotImplementedError
 
+    def share_with(self, child: Any) -> None:
+        """What the reader of a script file this script runs keeps with this one (nothing here)."""
+
     def run_file(self, word: Field, arguments: list[Field] | None, world: World, by_path: bool = False) -> bool:
         """Reads the script file `word` names in `world` (a new shell's, or this one's for `source`),
         with `arguments` as its `"$@"` (None: this shell's). False when it is not followed."""
@@ -232,6 +235,7 @@ class ScriptFiles:
         child.spans = spans
         child.builder = type(self.builder)(combined, self.context, child.kind, child.base_hint, spans)
         child.depth, child.alone, child.anchor = self.depth, self.alone, anchor
+        self.share_with(child)
         unread = len(self.context.unread)
         place = mapped(parse(callee.text, self.context.budget, None), lambda i: i + base)
         place.budget = self.context.budget

@@ -3,7 +3,8 @@ words `sys.argv[i]` reads: `script_word`): DeepMath's `eval.sh` running `python 
 parameter `repetition_penalty` then holds (instead of its default), placed on the script's word.
 
 The scripts are those near the module that name it (`program_environment.run_files`), read by the
-shell interpreter (`readers.shell.program_runs.program_words`), each run of the module counted. Fire's
+shell interpreter (`readers.shell.program_runs.program_words`; a script other scripts run with their
+words, through them: `script_callers`), each run of the module counted. Fire's
 own reading of the words is followed: `--name value`, `--name=value`, `-` in a name as `_`, a flag
 followed by another flag (or last) as `True`, a value as Python's literal (`1.05`, `True`) else
 the text. Every run must give the parameter the same value (a run that does not give it: the
@@ -21,10 +22,10 @@ from typing import TYPE_CHECKING
 
 from ....model import UNKNOWN, Span
 from ....readers.python_runs import ANY_RUN
-from ....source import ParseError, SourceFile
 from .facts import NOTHING, Val
 from .module import Module
 from .program_environment import run_files, runs_module
+from .script_callers import script_runs_read
 
 if TYPE_CHECKING:
     from ....readers.shell.program_runs import ProgramWords
@@ -90,8 +91,6 @@ def script_runs(reader, module: Module) -> list[ProgramWords | None]:
 
 
 def _read_runs(reader, path: str) -> list[ProgramWords | None]:
-    from ....readers.shell.program_runs import program_words  # the shell interpreter: loaded when a run is asked for
-
     context = reader.tree.context
     stem = os.path.splitext(os.path.basename(path))[0]
     files, elsewhere = run_files(context, path, stem)
@@ -100,19 +99,16 @@ def _read_runs(reader, path: str) -> list[ProgramWords | None]:
         if not file.endswith((".sh", ".bash")):
             found.append(None)  # a justfile or a YAML file: its runs' words are not read here
             continue
-        try:
-            runs = program_words(SourceFile(file, text), context)
-        except (ParseError, RecursionError):
-            runs = None
+        runs = script_runs_read(reader, file, text, path)
         if runs is None:
             found.append(None)
             continue
         for run in runs:
             if run.run == ANY_RUN:
                 found.append(None)
-            elif runs_module(run.run, file, path, context.read_text):
+            elif runs_module(run.run, run.file or file, path, context.read_text):
                 found.append(run)
-    return found
+    return list(dict.fromkeys(found))  # (a script's run read through the script that runs it, and in it)
 
 
 def _flag_given(words: tuple[tuple[str | None, Span | None], ...], name: str) -> object:
