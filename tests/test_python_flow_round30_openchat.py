@@ -153,3 +153,23 @@ WORKER = (
 @pytest.mark.parametrize(("more", "expected"), [("", [("worker.py", 7, "RPL102")]), (", top_k=40", [])])
 def test_a_request_reaches_the_engine_built_from_the_program_s_own_namespace(tmp_path: Path, more: str, expected: list) -> None:
     assert check(tmp_path, {"worker.py": WORKER.format(more=more)}) == expected
+
+
+# openchat's own spelling: no `engine = None` above the route (the name is bound only under
+# `__main__`), the request sent with keywords only, and options of its own that take any number of words
+REAL = (
+    SERVER.replace("engine = None\n", "")
+    .replace(
+        'engine.generate({{"prompt": body["prompt"]}}, sampling_params=sampling_params, request_id="1")',
+        'engine.generate(prompt=None, prompt_token_ids=body["ids"], sampling_params=sampling_params, request_id="1")',
+    )
+    .replace(
+        '    parser.add_argument("--port"',
+        '    parser.add_argument("--api-keys", type=str, nargs="*", default=[])\n    parser.add_argument("--port"',
+    )
+)
+
+
+@pytest.mark.parametrize(("more", "expected"), [("", [("api_server.py", 14, "RPL102")]), (", top_k=50", [])])
+def test_openchat_s_own_spelling(tmp_path: Path, more: str, expected: list) -> None:
+    assert _served(tmp_path, f"python -m ochat.serving.api_server --model m --port 8001 {REPLAY}", more=more, server=REAL) == expected
