@@ -59,6 +59,9 @@ class CommandHandle:
     token_indices: dict[str, tuple[int, ...]]
     env: dict[str, EnvPlace] = field(default_factory=dict)
     config_render: Callable[[Launch, Any, SourceFile], "list[Edit] | None"] | None = None
+    # a program of the tree that builds the engine from these words (`frameworks.engine_parser_programs`):
+    # its path and the lines of its `EngineArgs.from_cli_args(...)` calls, whose engine its requests go to
+    built_by: tuple[str, tuple[int, ...]] | None = None
 
 
 def command_launch(

@@ -87,7 +87,9 @@ def script_launch(context: LaunchContext, span: Span, tokens: list[Token], eleme
     handle = launch.handle
     if isinstance(handle, CommandHandle):
         indices = {name: tuple(kept[i] for i in found) for name, found in handle.token_indices.items()}
-        handle = replace(handle, tokens=list(tokens), token_indices=indices)
+        lines = _cli_args_lines(program.tree) if program.tree is not None else ()
+        built_by = (found[0], lines) if lines else None
+        handle = replace(handle, tokens=list(tokens), token_indices=indices, built_by=built_by)
     return replace(
         launch,
         settings={name: setting for name, setting in launch.settings.items() if name not in program.written},
@@ -114,6 +116,12 @@ def _program(found: tuple[str, str], read_text: Any) -> EngineParserProgram | No
         return program
     helpers = program_helpers(tree, path, read_text)
     return engine_parser_program(tree, helpers) if helpers != NONE else None
+
+
+def _cli_args_lines(tree: ast.Module) -> tuple[int, ...]:
+    """The lines of the program's `EngineArgs.from_cli_args(args)` calls: the engines its requests may reach."""
+    calls = (node for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute))
+    return tuple(sorted({call.lineno for call in calls if call.func.attr == "from_cli_args" and _engine_args_class(call.func.value)}))  # type: ignore[attr-defined]
 
 
 def _engine_words(tokens: list[Token], own_options: dict[str, bool | None]) -> tuple[list[int], list[str]]:

@@ -22,6 +22,7 @@ from ..readers.shell.values import Chunk, Scalar
 from ..readers.shell.world import EnvEntry, World
 from ..source import ExtractContext, ParseError, SourceFile
 from . import relevant
+from .program_requests import with_program_requests
 
 __all__ = ["extract", "parses", "render", "worth_reading"]
 
@@ -47,7 +48,7 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
     place = identity(parsed)
     place.budget = context.budget
     run_script(interpreter, place, _with_deployment(script_world(context), source, context))
-    return interpreter.launches
+    return with_program_requests(interpreter.launches, context)  # a program of the tree run with vLLM's engine options
 
 
 def worth_reading(source: SourceFile, context: ExtractContext) -> bool:

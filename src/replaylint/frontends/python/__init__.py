@@ -112,3 +112,12 @@ def parses(text: str) -> bool:
     from .launches import parses as libcst_parses
 
     return libcst_parses(text)
+
+
+def program_requests(path: str, lines: tuple[int, ...], context: ExtractContext) -> tuple:
+    """The requests the program at `path` sends to the engines it builds from its command line at
+    `lines` (`from_cli_args`), and the defaults they rest on: for a launch of it another file makes
+    (`frontends.program_requests`)."""
+    from .flow.cli_args_requests import command_line_requests
+
+    return command_line_requests(path, lines, context)

@@ -34,7 +34,7 @@ from .post_inits import after_init
 from .quantifiers import QUANTIFIERS, quantified
 from .record_dumps import with_options
 from .record_fields import class_attributes, updated, with_keywords
-from .refs import Qualified, engine_name
+from .refs import Engine, Qualified, engine_name
 from .run_options import run_options
 from .script_options import script_options
 
@@ -270,6 +270,8 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
         return Val(ref=Parser(node, frame))
     if short == "add_cli_args" and engine_name(name.rsplit(".", 1)[0]) and len(node.args) == 1:
         return reader.evaluate(node.args[0], frame)  # vLLM's `EngineArgs.add_cli_args(parser)` returns the parser
+    if short == "from_cli_args" and engine_name(name.rsplit(".", 1)[0]) and len(node.args) == 1:
+        return Val(ref=Engine(node, frame))  # the engine arguments `engines` reads from the namespace: `from_engine_args` builds it
     if name in ("typing.cast", "typing_extensions.cast") and len(node.args) == 2 and not node.keywords:
         return reader.evaluate(node.args[1], frame)  # `cast(Args, parser.parse_args_into_dataclasses()[0])`: the value itself
     if short == "HfArgumentParser" and node.args:

@@ -16,7 +16,7 @@ class VLLMWorker:
         request_id = params.pop("request_id")
         temperature = float(params.get("temperature", 1.0))
         top_p = float(params.get("top_p", 1.0))
-        top_k = params.get("top_k", -1)
+        top_k = params.get("top_k", -1)  # expect: RPL102
         sampling_params = SamplingParams(
             n=1,
             temperature=temperature,
