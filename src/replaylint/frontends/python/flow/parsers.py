@@ -270,11 +270,11 @@ def _scope_options(
                 flags.update(_flags(reader, node, here))
                 if not _long_named(node):
                     flags[OPEN_WORDS] = None
-            elif node.func.attr == "add_subparsers":
-                flags[OPEN_WORDS] = None
                 option = _option(reader, node, here, guards)
                 if option is not None:
                     found.entries[option[0]] = option[1]
+            elif node.func.attr == "add_subparsers":
+                flags[OPEN_WORDS] = None
             elif node.func.attr == "set_defaults":
                 for keyword in node.keywords:
                     if keyword.arg is not None:
