@@ -67,7 +67,14 @@ def test_the_mask_the_script_hands_on_without_scale_out_is_reported_on_the_scrip
 
 
 def test_the_mask_without_the_mode_is_reported_on_the_script_s_word(tmp_path: Path) -> None:
-    found = check(tmp_path, tree("python -m pkg.server.serve_vllm \\", "    --model m --num_gpus 1 --port 5000 \\", "    --enable-scale-out --return-sampling-mask"))
+    found = check(
+        tmp_path,
+        tree(
+            "python -m pkg.server.serve_vllm \\",
+            "    --model m --num_gpus 1 --port 5000 \\",
+            "    --enable-scale-out --return-sampling-mask",
+        ),
+    )
     assert found == [("start_server.sh", 5, "RPL003")]
 
 
