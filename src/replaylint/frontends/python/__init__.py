@@ -75,6 +75,14 @@ def config_readers(source: SourceFile, context: ExtractContext) -> list[Launch]:
     return reading_launches(source.path, context, lambda text: relevant("python", text.encode("utf-8", "surrogateescape")))
 
 
+def script_runs(source: SourceFile, context: ExtractContext, read: list) -> list[Launch]:
+    """The servers the tree's Python programs start with the words a shell script's runs give them
+    (`flow.script_programs`; `read`: the spans of the launches the script's own reading found)."""
+    from .flow.script_programs import spawned_by_runs
+
+    return spawned_by_runs(source, context, read)
+
+
 def _builds_trainer(text: str) -> bool:
     """Whether a file may build a TRL trainer config in server mode (`GRPOConfig(vllm_mode="server")`)."""
     return "Config(" in text and "trl" in text and "vllm_mode" in text

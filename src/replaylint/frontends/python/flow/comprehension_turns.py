@@ -1,7 +1,7 @@
 """The items a comprehension makes, turn by turn (`" ".join(f"--{k} {v}" for k, v in ARGS.items())`,
 `any(s.startswith(prefix) for s in words)`): each turn's element read with the comprehension's
 names bound to that turn's item, for a comprehension with one `for` over items the reader knows;
-or the items of a list or tuple spelt out."""
+or the items of a list or tuple spelt out, or of a list a name holds."""
 
 from __future__ import annotations
 
@@ -24,6 +24,10 @@ def turn_items(reader: Evaluates, node: ast.expr, frame: Frame) -> list[Val] | N
         return list(read.ref) if isinstance(read.ref, tuple) else None
     if isinstance(node, (ast.ListComp, ast.GeneratorExp)):
         return _turns(reader, node, frame)
+    if isinstance(node, ast.Name):  # a list bound to a name (`unknown` of `args, unknown = parser.parse_known_args()`)
+        read = reader.evaluate(node, frame)
+        listed = isinstance(read.value, list) and isinstance(read.ref, tuple) and all(isinstance(item, Val) for item in read.ref)
+        return list(read.ref) if listed else None
     return None
 
 

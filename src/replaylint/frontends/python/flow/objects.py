@@ -24,6 +24,7 @@ from .each_items import RANDOM_PICKS, picked
 from .facts import NOTHING, Entry, Kwargs, Val, read_from
 from .frames import Evaluates, Frame
 from .hydra_compose import composed
+from .known_args import leftover_words
 from .logic import length, text_test, type_test
 from .memberships import has_attribute
 from .merges import chained, merges, reduced
@@ -362,10 +363,13 @@ def method_result(reader: Evaluates, callee: Val, func: ast.expr, node: ast.Call
         if func.attr in ("parse_args", "parse_known_args") and not node.args:
             changed = argv_options(reader, ref, frame)  # `sys.argv.extend([...])` before it
             changed = run_options(reader, ref, frame) if changed is None else changed
-            changed = script_options(reader, ref, frame) if changed is None else changed
+            scripted = script_options(reader, ref, frame) if changed is None else None
+            changed = scripted if changed is None else changed
             given = options(reader, ref) if changed is None else changed
             namespace = Val(ref=Instance(Class(frame.module, ast.ClassDef()), given, cli=True, parser=ref if changed is None else None))
-            return Val(ref=(namespace, NOTHING)) if func.attr == "parse_known_args" else namespace
+            if func.attr != "parse_known_args":
+                return namespace
+            return Val(ref=(namespace, leftover_words(reader, ref, frame) if scripted is not None else NOTHING))
         if func.attr == "get_default":
             return parser_default(reader, ref, node, frame)
         if func.attr == "parse_args" and len(node.args) == 1 and (given := written_command_line(reader, ref, node.args[0], frame)):

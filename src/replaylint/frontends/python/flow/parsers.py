@@ -137,7 +137,7 @@ def option_pairs(flags: dict, words: list, text_of: Callable[[Any], str | None],
         if spelt_text is None:
             return None
         spelt, equals, text = spelt_text.partition("=")
-        named = flags.get(_long_flag(spelt, flags))
+        named = flags.get(long_flag(spelt, flags))
         if named is None and spelt not in flags and unseen and _unseen(spelt, flags):
             after = words[position + 1].value if position + 1 < len(words) and not equals else None
             taken = position + 1 < len(words) and not equals and not (isinstance(after, str) and flag_like(after))
@@ -163,9 +163,11 @@ def option_pairs(flags: dict, words: list, text_of: Callable[[Any], str | None],
 
 
 _EXACT = "\0exact"  # in a parser's flags: made with `allow_abbrev=False`
+OPEN_WORDS = "\0open"  # in a parser's flags: it may take words no long flag names (a positional, subcommands)
+_OTHER_PREFIXES = ("prefix_chars", "fromfile_prefix_chars")  # words read otherwise than with `-`
 
 
-def _long_flag(spelt: str, flags: dict) -> str:
+def long_flag(spelt: str, flags: dict) -> str:
     """The flag a word names as argparse reads it: its own, else the one flag it begins
     (`--data_name` of `--data_names`, argparse's abbreviation); "" for none or several."""
     if spelt in flags or not spelt.startswith("--") or _EXACT in flags:
@@ -236,6 +238,8 @@ def _options(reader: Evaluates, parser: Parser, found: Kwargs, flags: dict) -> N
     frame = parser.frame
     if any(k.arg == "allow_abbrev" and not (isinstance(k.value, ast.Constant) and k.value.value is True) for k in parser.call.keywords):
         flags[_EXACT] = None
+    if any(k.arg in _OTHER_PREFIXES or k.arg is None for k in parser.call.keywords):
+        flags[OPEN_WORDS] = None
     made = frame.at.guards if frame.at is not None else ()  # the branches the parser is made under (`if __name__ == "__main__":`)
     _scope_options(reader, parser, frame, made, (), found, flags, 0)
 
@@ -264,9 +268,13 @@ def _scope_options(
                 continue
             if node.func.attr == "add_argument":
                 flags.update(_flags(reader, node, here))
+                if not _long_named(node):
+                    flags[OPEN_WORDS] = None
                 option = _option(reader, node, here, guards)
                 if option is not None:
                     found.entries[option[0]] = option[1]
+            elif node.func.attr == "add_subparsers":
+                flags[OPEN_WORDS] = None
             elif node.func.attr == "set_defaults":
                 for keyword in node.keywords:
                     if keyword.arg is not None:
@@ -330,6 +338,12 @@ def _flags(reader: Evaluates, node: ast.Call, frame: Frame) -> dict[str, tuple[s
         for flag in node.args
         if isinstance(flag, ast.Constant) and str(flag.value).startswith("--")
     }
+
+
+def _long_named(node: ast.Call) -> bool:
+    """An option named by a long flag or a short one, spelt out (not a positional, nor names not read)."""
+    names = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else "" for a in node.args]
+    return bool(names) and all(name.startswith("-") for name in names)
 
 
 def _named(node: ast.Call) -> tuple[str, str, dict[str, ast.keyword]] | None:

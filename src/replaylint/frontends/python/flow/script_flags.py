@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 _FLAG = re.compile(r"-(?:-|[a-zA-Z]).*")  # fire's `_IsFlag`: `--` alone too
 _MAX_VALUES = 2  # two values already disagree
+_RUN_AS = " runs it, with `"
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,7 @@ def script_flag(reader, module: Module, name: str, default: Val) -> Val:
     if not given:
         return default
     first = given[0]
-    whose = f"{module.path.rsplit('/', 1)[-1]} runs as {first.span.path.rsplit('/', 1)[-1]}:{first.span.start_line} runs it, with `{first.text}`"
+    whose = run_as(module.path, first.span, first.text)
     return Val(first.value, span=first.span, origin=first.span, assumptions=((whose, first.span),))
 
 
@@ -78,8 +79,23 @@ def script_word(reader, module: Module, index: int) -> Val:
         return NOTHING
     text, span = words[0]
     assert span is not None
-    whose = f"{module.path.rsplit('/', 1)[-1]} runs as {span.path.rsplit('/', 1)[-1]}:{span.start_line} runs it, with `{text}`"
-    return Val(text, span=span, origin=span, assumptions=((whose, span),))
+    return Val(text, span=span, origin=span, assumptions=((run_as(module.path, span, text), span),))
+
+
+def run_as(program: str, at: Span, written: str) -> str:
+    """What a value a script's run of the program gives rests on (`eval_math.py runs as eval.sh:4
+    runs it, with `--temp 0``): the run as the tree writes it, not a default of the run."""
+    return f"{program.rsplit('/', 1)[-1]} runs as {at.path.rsplit('/', 1)[-1]}:{at.start_line}{_RUN_AS}{written}`"
+
+
+def is_run_as(said: str) -> bool:
+    """Whether an assumption is one `run_as` says."""
+    return _RUN_AS in said and " runs as " in said
+
+
+def as_run(reader, module: Module, run: ProgramWords) -> None:
+    """Read the module's command line as this one run of a script gives it (`script_programs`)."""
+    reader.__dict__.setdefault("_script_flag_runs", {})[module.path] = [run]
 
 
 def script_runs(reader, module: Module) -> list[ProgramWords | None]:

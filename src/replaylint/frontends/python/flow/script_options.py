@@ -23,7 +23,7 @@ from .facts import Entry, Kwargs, Val, unknown
 from .frames import Evaluates, Frame
 from .parsers import UNSEEN, Parser, defaults_and_flags, option_pairs, option_value
 from .run_options import agreed
-from .script_flags import script_runs
+from .script_flags import run_as, script_runs
 
 if TYPE_CHECKING:
     from ....readers.shell.program_runs import ProgramWords
@@ -86,7 +86,7 @@ def _entry(dest: str, flag: Val, following: Val | None, value: object, decided: 
     if following is not None and following.span is not None and following.span.path == at.path:
         at = at.cover(following.span)
     span = decided or at
-    whose = f"{program.rsplit('/', 1)[-1]} runs as {at.path.rsplit('/', 1)[-1]}:{at.start_line} runs it, with `{written}`"
+    whose = run_as(program, at, written)
     setting = Setting(dest, value, span, written, decided or (following.span if following is not None else None))
     return Entry(setting, None, assumptions=((whose, span),))
 

@@ -39,6 +39,7 @@ from .loop_turns import turn_frames
 from .members import init_of
 from .module import FUNCTIONS, Module
 from .reader import Qualified, Reader
+from .script_flags import is_run_as
 from .shell_strings import Word, assignments, commands, pieces
 
 _SPAWNS = frozenset(("subprocess.Popen", "subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output"))
@@ -157,17 +158,25 @@ def _shell_launches(reader: Reader, module: Module, node: ast.Call, words: ast.e
     for spelt in (commands(found, shell) or ()) if found else ():
         prefix, command = assignments(spelt) if shell else ({}, spelt)
         spans = [_word_span(modules, word) or module.span(words) for word in command]
-        texts = [None if word.assumptions else word.text for word in command]
+        texts = [None if _rests_on_default(word.assumptions) else word.text for word in command]
         located = split_launcher(texts, python_unknown_first=True)
         if located is None:
             continue
         entrypoint, after = located
         tokens = [
-            Token(text, span, "" if text is None else python_quote('"')(text), spread=word.spread, keys=word.keys)
+            Token(text, span, _raw(text, span, modules), spread=word.spread, keys=word.keys)
             for text, span, word in list(zip(texts, spans, command))[after:]
         ]
         launch = _command(reader, module, node, tokens, frame, entrypoint, texts, _prefix_runner(modules, prefix), at)
-        yield from (launch,) if launch is not None else ()
+        runs = dict.fromkeys(Assumption(said, where) for word in command for said, where in word.assumptions if is_run_as(said))
+        yield from (replace(launch, assumptions=(*launch.assumptions, *runs)),) if launch is not None else ()
+
+
+def _raw(text: str | None, span: Span, modules: dict) -> str:
+    """A word as a message shows it: a script's word as the script writes it, else as Python spells the text."""
+    if text is None:
+        return ""
+    return text if span.path not in modules and span.path.endswith((".sh", ".bash")) else python_quote('"')(text)
 
 
 def _prefix_runner(modules: dict, prefix: dict[str, Word]) -> dict[str, Setting]:
@@ -300,9 +309,15 @@ def json_keys(reader: Reader, item: object, text: str | None) -> dict[str, Setti
 
 def item_text(item: object, own_words: bool) -> str | None:
     value = getattr(item, "value", UNKNOWN)
-    if own_words and getattr(item, "assumptions", ()):
+    if own_words and _rests_on_default(getattr(item, "assumptions", ())):
         return None
     return str(value) if isinstance(value, (str, int, float)) and not isinstance(value, bool) else None
+
+
+def _rests_on_default(assumptions) -> bool:
+    """Whether a word rests on a default of the run (`os.getenv`'s, an option's `default=`): it may be
+    anything then. A word a script's run of the program gives (`run_as`) is the run as the tree writes it."""
+    return any(not is_run_as(said) for said, _ in assumptions)
 
 
 def _environment(reader: Reader, node: ast.Call, frame: Frame) -> tuple[dict[str, Setting], bool]:

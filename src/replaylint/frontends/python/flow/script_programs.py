@@ -1,0 +1,73 @@
+"""The vLLM servers a Python program of the tree starts with the words a shell script's run gives
+it: NeMo-Skills' start script runs `python -m nemo_skills.inference.server.serve_vllm --model M
+--num_gpus 1 --enable-scale-out --return-sampling-mask`, and `serve_vllm.py` takes its own options
+with `parser.parse_known_args()` and hands the rest to `python -m vllm.entrypoints.openai.api_server`
+in a command string it runs. The program never names the mask, so its own check reads nothing of
+it; the script, which does, asks for the servers its run starts (the shell frontend calls
+`spawned_by_runs`).
+
+Read: each run of a program of the tree (`-m` a module, or a file, found from the script's folder
+up) whose words name the mask, for a program that may hand its words on (it parses them with
+`parse_known_args` and starts a process); the program's value flow reads its command line as this
+run gives it (`script_flags.as_run`). A server is kept when one of its settings is written in the
+script; a run the script's own reading already turned into a launch is left to it."""
+
+from __future__ import annotations
+
+from ....frameworks.nearby import program_upward
+from ....model import Launch, Span
+from ....readers.python_runs import ANY_RUN
+from ....source import ExtractContext, SourceFile
+from .module import parse
+from .program_environment import runs_module
+from .reader import Reader
+from .script_flags import as_run
+from .spawns import spawn_words, spawned_launches
+from .tree import Tree
+
+_MASK_WORDS = ("sampling-mask", "sampling_mask")
+_HANDS_ON = "parse_known_args("  # a program that keeps the words it does not know
+
+
+def spawned_by_runs(source: SourceFile, context: ExtractContext, read: list[Span]) -> list[Launch]:
+    """The servers the programs the script runs start with its words (`read`: the spans of the
+    launches the script's own reading found, whose runs are not read again)."""
+    from ....readers.shell.program_runs import program_words  # the shell interpreter
+
+    found: list[Launch] = []
+    for run in program_words(source, context) or ():
+        if run.run == ANY_RUN or not any(text is not None and any(w in text for w in _MASK_WORDS) for text, _ in run.words):
+            continue
+        spans = [span for _, span in run.words if span is not None]
+        if any(_within(span, launch) for span in spans[:1] for launch in read):
+            continue
+        program = _program(run, source.path, context)
+        if program is None:
+            continue
+        module = parse(program)
+        if module is None:
+            continue
+        reader = Reader(Tree(module, context))
+        as_run(reader, module, run)
+        found += [launch for launch in spawned_launches(reader, module) if _given_here(launch, source.path)]
+    return found
+
+
+def _program(run, script: str, context: ExtractContext) -> SourceFile | None:
+    """The program a run names, from the script's folder up, when it may hand its words on."""
+    word = run.run.module or run.run.path
+    located = program_upward(word, script, context.read_text) if word else None
+    if located is None:
+        return None
+    path, text = located
+    if _HANDS_ON not in text or not spawn_words(text) or not runs_module(run.run, script, path, context.read_text):
+        return None
+    return SourceFile(path, text)
+
+
+def _within(span: Span, launch: Span) -> bool:
+    return span.path == launch.path and launch.start <= span.start <= launch.end
+
+
+def _given_here(launch: Launch, script: str) -> bool:
+    return any(setting.span.path == script for setting in launch.settings.values())
