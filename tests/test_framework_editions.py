@@ -467,3 +467,24 @@ def test_package_pins_from_uv_sources_poetry_and_requirements(tmp_path: Path) ->
     assert pins.package_pin(str(tmp_path / "c" / "run.sh"), "skyrl").versions == ("0.3.0",)
     assert pins.package_pin(str(tmp_path / "c" / "run.sh"), "verl") is None
     assert "skyrl==0.3.0" in pins.describe_source(str(tmp_path / "c" / "run.sh"))
+
+
+def test_editions_that_disagree_keep_no_run_time_choices() -> None:
+    # one edition sends `temperature = 0.0 if greedy else 0.7` (two choices, both known), another a fixed 1.0: without a pin
+    # the request's temperature is not known, and no rule may judge the first edition's choices as if every edition had them
+    from replaylint.frameworks.editions import unite
+    from replaylint.model import Launch, LaunchKind, Request, Setting
+
+    span = Span("rollout.yaml", 1, 1, 1, 2, 0, 1)
+
+    def temperature(value, choices=()):
+        return Setting("temperature", value, span, "temperature", choices=tuple(Setting("temperature", c, span, "t") for c in choices))
+
+    def launch(setting):
+        return Launch(LaunchKind.FRAMEWORK, span, {}, requests=(Request("sampling", span, {"temperature": setting}),))
+
+    split = unite([launch(temperature(UNKNOWN, (0.0, 0.7))), launch(temperature(1.0))])
+    assert split.requests[0].settings["temperature"].value is UNKNOWN
+    assert split.requests[0].settings["temperature"].choices == ()
+    same = unite([launch(temperature(UNKNOWN, (0.0, 0.7))), launch(temperature(UNKNOWN, (0.0, 0.7)))])
+    assert [choice.value for choice in same.requests[0].settings["temperature"].choices] == [0.0, 0.7]

@@ -259,7 +259,8 @@ def _unite_settings(groups: Sequence[Any]) -> dict[str, Setting]:
         values = [setting.value if setting is not None else _ABSENT for setting in found]
         value = _unite_value(values)
         replaces = next((setting.replaces for setting in present if setting.replaces is not None), None)
-        united[name] = replace(present[0], value=value, replaces=replaces)
+        choices = present[0].choices if all(setting is not None and setting.choices == present[0].choices for setting in found) else ()
+        united[name] = replace(present[0], value=value, replaces=replaces, choices=choices)  # run-time choices only where all agree
     return united
 
 
@@ -281,7 +282,9 @@ def _unite_requests(groups: Sequence[Iterable[Request]]) -> tuple[Request, ...]:
     lists = [tuple(group) for group in groups]
     if any(len(group) != len(lists[0]) for group in lists):
         # requests only some editions send (prime-rl main's train requests): nothing is agreed
-        unknown = [{name: replace(setting, value=UNKNOWN) for name, setting in request.settings.items()} for request in lists[0]]
+        unknown = [
+            {name: replace(setting, value=UNKNOWN, choices=()) for name, setting in request.settings.items()} for request in lists[0]
+        ]
         return tuple(replace(request, settings=settings, open_ended=True) for request, settings in zip(lists[0], unknown))
     united = []
     for requests in zip(*lists):
