@@ -1,0 +1,9 @@
+#!/bin/bash
+# Imitates jondurbin/airoboros README's LMoE server start (python -m airoboros.lmoe.vllm)
+export VLLM_USE_V2_MODEL_RUNNER=0  # expect: RPL206
+python -m airoboros.lmoe.vllm \
+  --model jondurbin/airoboros-lmoe-7b-2.1 \
+  --lmoe-path ./lmoe \
+  --max-model-len 2048 \
+  --port 8000 \
+  --return-sampling-mask --logprobs-mode processed_logprobs
