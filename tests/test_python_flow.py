@@ -202,8 +202,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
     "h30_openchat_api_server_sampling_params_no_top_k": "round 30 first run (stop 45): RPL102 missed (ochat/serving/openai_api_server.py:30); after h-fxT the route's requests reach the module's `engine` global, but its engine flags come from serve.sh's words through add_cli_args/from_cli_args (h-fxR's shell launch, which ties no request of the program to it); h-fxA's reading of the script's runs (commit 9c4ac81b, reverted) waits on the prefilter, which turns the server module away (it names no replay word)",
-    "h32_alpacaeval_vllm_local_yaml_mask_without_mode": "round 32 first run (stop 46): RPL003 missed (models_configs/.../configs.yaml:9)",
-    "h32_alpacaeval_vllm_local_yaml_no_top_k": "round 32 first run (stop 46): RPL102 missed (decoders/vllm_local.py:42)",
     "h32_nemoskills_serve_vllm_server_args_mask_without_mode": "round 32 first run (stop 46): RPL003 missed (start_server.sh:10, extras through parse_known_args)",
     "h32_nemoskills_serve_vllm_server_args_no_scale_out": "round 32 first run (stop 46): RPL301 missed (start_server.sh:10)",
     "h32_qwen25math_eval_sh_no_top_k": "round 32 first run (stop 46): RPL102 missed (math_eval.py:99, the vLLM branch the script's 4th word takes)",

@@ -18,7 +18,7 @@ from typing import Iterator
 
 from ..asts import walk
 from .callsites import Call, calls
-from .module import FUNCTIONS, Module
+from .module import FUNCTIONS, Module, local_import
 
 MAX_DISPATCHERS = 4  # functions handing one function back, followed
 
@@ -36,6 +36,26 @@ def dispatched_calls(tree, module: Module, function: ast.FunctionDef | ast.Async
             if found > MAX_DISPATCHERS:
                 return
             yield from _result_calls(tree, home, dispatcher)
+
+
+_LOCAL_IMPORT = re.compile(r"(?m)^[ \t]+(?:from|import)\s")
+
+
+def handed_back(tree, module: Module) -> dict[str, Module]:
+    """The tree's modules whose function a function of `module` imports where it runs and returns
+    (`from .vllm_local import vllm_local_completions`, then `return vllm_local_completions`), by path."""
+    if "return " not in module.source.text or not _LOCAL_IMPORT.search(module.source.text):
+        return {}
+    found = {}
+    for function in (f for f in module.tree.body if isinstance(f, FUNCTIONS)):
+        returned = {n.value.id for n in walk(function) if isinstance(n, ast.Return) and isinstance(n.value, ast.Name)}
+        imports = [node for node in walk(function) if isinstance(node, ast.ImportFrom)]
+        for node, name in ((node, a.asname or a.name) for node in imports for a in node.names if (a.asname or a.name) in returned):
+            qualified = local_import(node, name)
+            resolved = tree.resolve(qualified, module) if qualified else None
+            if resolved is not None:
+                found[resolved[0].path] = resolved[0]
+    return found
 
 
 def _dispatchers(module: Module, name: str) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
