@@ -98,8 +98,9 @@ def _runner_call(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunctio
             if not (isinstance(node, ast.Call) and node.args):
                 continue
             given = node.args[0]
-            command = None if isinstance(given, ast.Name) and given.id == function.name else _command(module, given, function.name)
-            if command is None and not (isinstance(given, ast.Name) and given.id == function.name):
+            direct = _named(given, function.name)
+            command = None if direct or last_name(node.func) != "Fire" else _command(module, given, function.name)
+            if not direct and command is None:
                 continue
             runner = reader.evaluate(node.func, top).ref
             if isinstance(runner, Qualified) and runner.name in _FUNCTION_CLIS and (command is None or runner.name == "fire.Fire"):
