@@ -220,8 +220,6 @@ PENDING: dict[str, str] = {
     "h33_wildguard_vllm_resident_greedy_classify": "round 33 first run (stop 46): RPL101 missed (wildguard/wildguard.py:64)",
     "h34_gptoss_generate_temperature_default_greedy": "round 34 first run (stop 46): RPL101 missed (the `-t` default, gpt_oss/generate.py:21)",
     "h34_mineru_vlm_analyze_env_runner_zero": "round 34 first run (stop 46): RPL206 missed (mineru/backend/vlm/vlm_analyze.py:33)",
-    "h32_alpacaeval_vllm_local_yaml_mask_without_mode": "round 32 first run (stop 46): RPL003 missed (models_configs/.../configs.yaml:9)",
-    "h32_alpacaeval_vllm_local_yaml_no_top_k": "round 32 first run (stop 46): RPL102 missed (decoders/vllm_local.py:42)",
 }
 
 

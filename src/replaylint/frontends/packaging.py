@@ -27,12 +27,27 @@ _ENTRY = re.compile(r"^\s*(?P<name>[^=\s][^=]*?)\s*=\s*(?P<target>\S.*?)\s*$")
 
 def declared(path: str, text: str) -> tuple[Plugin, ...]:
     """The plugins a packaging file declares (none for a file that does not name the group)."""
-    if GROUP not in text:
+    return _entries(path, text, GROUP, (("project", "entry-points", GROUP), ("tool", "poetry", "plugins", GROUP)))
+
+
+CONSOLE_SCRIPTS = "console_scripts"
+
+
+def console_scripts(path: str, text: str) -> tuple[Plugin, ...]:
+    """The commands a packaging file installs (`[project.scripts]`, Poetry's `[tool.poetry.scripts]`,
+    `console_scripts` entry points of `setup.cfg` and `setup.py`), each `name = module:function`."""
+    return _entries(path, text, CONSOLE_SCRIPTS, (("project", "scripts"), ("tool", "poetry", "scripts")), words=("scripts",))
+
+
+def _entries(path: str, text: str, group: str, tables: tuple[tuple[str, ...], ...], words: tuple[str, ...] = ()) -> tuple[Plugin, ...]:
+    """The entry points of `group` a packaging file declares (`tables`: where `pyproject.toml` keeps them)."""
+    if not any(word in text for word in (group, *words)):
         return ()
     name = os.path.basename(path)
     source = SourceFile(path, text)
-    readers = {"pyproject.toml": _pyproject, "setup.cfg": _setup_cfg, "setup.py": _setup_py}
-    return tuple(readers[name](source)) if name in readers else ()
+    if name == "pyproject.toml":
+        return tuple(_pyproject(source, tables))
+    return tuple(_setup_cfg(source, group) if name == "setup.cfg" else _setup_py(source, group)) if name in PACKAGING else ()
 
 
 def distribution_name(path: str, text: str) -> str | None:
@@ -76,20 +91,21 @@ def is_package(path: str, text: str) -> bool:
     return re.search(r"(?m)^\s*\[(project|build-system|tool\.poetry)\]", text) is not None
 
 
-def _pyproject(source: SourceFile) -> Iterator[Plugin]:
+def _pyproject(source: SourceFile, tables: tuple[tuple[str, ...], ...]) -> Iterator[Plugin]:
     from ..toml_document import TomlError, read
 
     try:
         document = read(source)
     except (TomlError, ValueError):
         return
-    for table in (("project", "entry-points", GROUP), ("tool", "poetry", "plugins", GROUP)):
+    for table in tables:
         entries = document.value(*table)
         if not isinstance(entries, dict):
             continue
         for name, target in entries.items():
             span = document.span(*table, name) or document.nearest(*table, name)
-            yield Plugin(name, str(target), span, "")
+            if not isinstance(target, dict):  # (Poetry's `{ reference = ..., type = "file" }`: no module's function)
+                yield Plugin(name, str(target), span, "")
 
 
 # setup.cfg -------------------------------------------------------------------------------------
@@ -98,7 +114,7 @@ _SECTION = re.compile(r"^\[(?P<name>[^\]]+)\]\s*$")
 _OPTION = re.compile(r"^(?P<key>[^\s=:][^=:]*?)\s*[=:]\s*(?P<value>.*)$")
 
 
-def _setup_cfg(source: SourceFile) -> Iterator[Plugin]:
+def _setup_cfg(source: SourceFile, group: str) -> Iterator[Plugin]:
     """configparser's reading of `[options.entry_points]`: an option of the group's name whose
     value (its first line and the indented lines after it) lists `name = target`."""
     section, in_group, offset = "", False, 0
@@ -115,7 +131,7 @@ def _setup_cfg(source: SourceFile) -> Iterator[Plugin]:
             continue
         if not line[0].isspace():
             option = _OPTION.match(stripped)
-            in_group = option is not None and option.group("key").strip() == GROUP
+            in_group = option is not None and option.group("key").strip() == group
             if in_group and option is not None and option.group("value").strip():
                 yield from _cfg_entry(source, option.group("value"), start + line.index(option.group("value")))
         elif in_group:
@@ -131,7 +147,7 @@ def _cfg_entry(source: SourceFile, text: str, start: int) -> Iterator[Plugin]:
 # setup.py --------------------------------------------------------------------------------------
 
 
-def _setup_py(source: SourceFile) -> Iterator[Plugin]:
+def _setup_py(source: SourceFile, group: str) -> Iterator[Plugin]:
     """`setup(entry_points={...})` with the dict written in the call or bound once to a name at
     the module's top level; the group's value a list of `"name = target"` strings or one string
     of such lines. Anything computed is not followed (nothing is run)."""
@@ -151,7 +167,7 @@ def _setup_py(source: SourceFile) -> Iterator[Plugin]:
             for keyword in node.keywords:
                 if keyword.arg == "entry_points":
                     value = names.get(keyword.value.id) if isinstance(keyword.value, ast.Name) else keyword.value
-                    yield from _setup_py_group(source, value, names)
+                    yield from _setup_py_group(source, value, names, group)
 
 
 def _called_name(func: ast.expr) -> str:
@@ -160,11 +176,11 @@ def _called_name(func: ast.expr) -> str:
     return func.id if isinstance(func, ast.Name) else ""
 
 
-def _setup_py_group(source: SourceFile, value: ast.expr | None, names: dict[str, ast.expr]) -> Iterator[Plugin]:
+def _setup_py_group(source: SourceFile, value: ast.expr | None, names: dict[str, ast.expr], group: str) -> Iterator[Plugin]:
     if not isinstance(value, ast.Dict):
         return
     for key, entries in zip(value.keys, value.values):
-        if isinstance(key, ast.Constant) and key.value == GROUP:
+        if isinstance(key, ast.Constant) and key.value == group:
             entries = names.get(entries.id, entries) if isinstance(entries, ast.Name) else entries
             strings = entries.elts if isinstance(entries, (ast.List, ast.Tuple)) else [entries]
             for string in strings:

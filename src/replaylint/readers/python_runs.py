@@ -6,7 +6,8 @@ and Kubernetes files), and the reading of the command's words they share."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 from ..model import Span
 from ..records import record
@@ -16,6 +17,7 @@ _PYTHON = re.compile(r"python(?:3(?:\.\d+)?)?")
 _VALUED = frozenset(("-X", "-W", "-Q"))
 _PREFIXES = frozenset(("nohup", "time", "exec", "stdbuf"))
 _RUNNERS = frozenset(("uv", "poetry", "pdm", "pipenv", "hatch", "rye"))
+_NONE: Mapping[str, str] = MappingProxyType({})
 
 
 @record(unsafe_hash=True)
@@ -33,22 +35,23 @@ class ProgramRun:
 ANY_RUN = ProgramRun(None, None, None)  # a run of any program with anything
 
 
-def python_command(words: Sequence[str | None]) -> tuple[dict[str, str], str | None, str | None] | None:
+def python_command(words: Sequence[str | None], scripts: Mapping[str, str] = _NONE) -> tuple[dict[str, str], str | None, str | None] | None:
     """(the `NAME=V` the line gives, module, path) of a command that runs python behind `NAME=V`
     prefixes, `nohup`, `env NAME=V`, `uv run` (`words` as written; None for a word not known);
-    None for another command, or python run another way (`-c`, a word not known)."""
-    read = _read_command(words)
+    None for another command, or python run another way (`-c`, a word not known). `scripts`: the
+    commands a project installs that run a module of it (`alpaca_eval` of `alpaca_eval.main:main`), by name."""
+    read = _read_command(words, scripts)
     return read[:3] if read is not None else None
 
 
-def program_arguments(words: Sequence[str | None]) -> int | None:
+def program_arguments(words: Sequence[str | None], scripts: Mapping[str, str] = _NONE) -> int | None:
     """Where the program's own arguments start in a command `python_command` reads (the word
-    after `FILE.py` or `-m MODULE`); None for another command."""
-    read = _read_command(words)
+    after `FILE.py`, `-m MODULE` or one of `scripts`); None for another command."""
+    read = _read_command(words, scripts)
     return read[3] if read is not None else None
 
 
-def _read_command(words: Sequence[str | None]) -> tuple[dict[str, str], str | None, str | None, int] | None:
+def _read_command(words: Sequence[str | None], scripts: Mapping[str, str]) -> tuple[dict[str, str], str | None, str | None, int] | None:
     given: dict[str, str] = {}
     position = _assignments(words, 0, given)
     while position < len(words) and words[position] in _PREFIXES:
@@ -58,6 +61,8 @@ def _read_command(words: Sequence[str | None]) -> tuple[dict[str, str], str | No
     if position + 1 < len(words) and words[position] in _RUNNERS and words[position + 1] == "run":
         position += 2
     head = words[position] if position < len(words) else None
+    if head in scripts:
+        return given, scripts[head], None, position + 1
     target = program_target(words[position + 1 :]) if head is not None and is_python(head) else None
     return (given, target[0], target[1], position + 1 + target[2]) if target is not None else None
 

@@ -55,19 +55,20 @@ def program_runs(source: SourceFile, context: ExtractContext, name: str) -> list
     return list(dict.fromkeys(watcher.runs)) if watcher is not None else None
 
 
-def program_words(source: SourceFile, context: ExtractContext) -> list[ProgramWords] | None:
+def program_words(source: SourceFile, context: ExtractContext, scripts: dict[str, str] | None = None) -> list[ProgramWords] | None:
     """The Python programs the script `source` runs with their words (a run of any program: none
-    known); None for a script tree-sitter-bash does not read whole."""
-    watcher = _watched(source, context, "")
+    known); None for a script tree-sitter-bash does not read whole. `scripts`: commands that run a
+    module of the tree (a console script `alpaca_eval` of `alpaca_eval.main`), by name, runs of it."""
+    watcher = _watched(source, context, "", scripts or {})
     return list(dict.fromkeys(watcher.worded)) if watcher is not None else None
 
 
-def _watched(source: SourceFile, context: ExtractContext, name: str) -> _Watcher | None:
+def _watched(source: SourceFile, context: ExtractContext, name: str, scripts: dict[str, str] | None = None) -> _Watcher | None:
     reading = ExtractContext(read_text=context.read_text, list_folder=context.list_folder, root=context.root, budget=context.budget)
     parsed = parse(source.text, context.budget, 0)
     if parsed.root.has_error:
         return None
-    watcher = _Watcher(source, reading, variable=name)
+    watcher = _Watcher(source, reading, variable=name, scripts=scripts or {})
     place = identity(parsed)
     place.budget = context.budget
     watcher.finish(watcher.run_script(place, [World(assigns=frozenset())]))
@@ -79,18 +80,19 @@ class _Watcher(Interpreter):
     """The interpreter, noting each Python program a command runs instead of reading it further."""
 
     variable: str = ""
+    scripts: dict[str, str] = field(default_factory=dict)  # console scripts: name -> the module they run
     runs: list[ProgramRun] = field(default_factory=list)
     worded: list[ProgramWords] = field(default_factory=list)
 
     def _run(self, fields: list[Field], env_words: list[EnvWord], world: World, place: Any, node: Any, span: Any, plain: list[Field]):
-        run = _program(self.spans, plain, env_words, world, self.variable)
+        run = _program(self.spans, plain, env_words, world, self.variable, self.scripts)
         files = tuple(source.path for _, source in segments_of(self.spans))
         if run is None or run == ANY_RUN:
             self.runs += [run] if run is not None else []
             self.worded += [ProgramWords(run, (), files=files)] if run is not None else []
             return super()._run(fields, env_words, world, place, node, span, plain)
         self.runs.append(run)
-        start = program_arguments([word.text for word in plain])
+        start = program_arguments([word.text for word in plain], self.scripts)
         given = plain[start:] if start is not None else []
         words = tuple((word.text if word.known else None, _span(self.spans, word.start, word.end, word.raw)) for word in given)
         self.worded.append(ProgramWords(run, words, tuple(_decided(word, world, self.spans) for word in given), files))
@@ -105,8 +107,10 @@ class _Watcher(Interpreter):
         return set()  # the launches a script file gives on its own: none is kept here
 
 
-def _program(spans: ScriptSpans, words: list[Field], env_words: list[EnvWord], world: World, name: str) -> ProgramRun | None:
-    command = python_command([word.text for word in words])
+def _program(
+    spans: ScriptSpans, words: list[Field], env_words: list[EnvWord], world: World, name: str, scripts: dict[str, str]
+) -> ProgramRun | None:
+    command = python_command([word.text for word in words], scripts)
     if command is None:  # python behind a launcher not read (`torchrun x.py`, `accelerate launch -m x`): any program
         return ANY_RUN if any(word.text is not None and (is_python(word.text) or word.text.endswith(".py")) for word in words) else None
     given, module, path = command

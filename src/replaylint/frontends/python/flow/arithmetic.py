@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import operator
+import os
 import posixpath
 import re
 from dataclasses import replace
@@ -60,6 +61,8 @@ def arithmetic(reader: Evaluates, node: ast.BinOp, frame: Frame) -> Val:
     if isinstance(node.op, ast.Div) and (named := named_file(node, frame)) is not None:
         return named  # `Path(__file__).parent / "conf.toml"`
     left, right = reader.evaluate(node.left, frame), reader.evaluate(node.right, frame)
+    if isinstance(node.op, ast.Div) and isinstance(left.ref, NamedFile) and isinstance(right.value, str):
+        return _below(left, right)  # `MODELS_CONFIG_DIR / model_configs` of a name a command line gives
     if isinstance(node.op, ast.Add) and str in (type(left.value), type(right.value)) and not (left.known and right.known):
         return Val(span=frame.module.span(node), parts=(left, right))  # `"vllm serve " + model`: a text, one piece unknown
     if isinstance(node.op, ast.Mod) and isinstance(left.value, str):
@@ -230,6 +233,14 @@ def _joined(left: Val, right: Val, frame: Frame, node: ast.expr) -> Val:
         return NOTHING
     assumptions = tuple(dict.fromkeys((*left.assumptions, *right.assumptions)))
     return Val(left.value + right.value, span=frame.module.span(node), ref=items, assumptions=assumptions)
+
+
+def _below(folder: Val, name: Val) -> Val:
+    """A file named from the module's place joined with a relative text known otherwise (from a caller, a command line)."""
+    if os.path.isabs(name.value) or not name.value:
+        return NOTHING
+    joined = NamedFile(os.path.normpath(os.path.join(folder.ref.path, name.value)))  # type: ignore[union-attr]
+    return Val(ref=joined, assumptions=(*folder.assumptions, *name.assumptions))
 
 
 def _number_or_text(value: Any) -> bool:

@@ -32,6 +32,7 @@ from .callsites import (
 from .config_builders import builder_sites, takes_class
 from .decorators import bind_called
 from .dicts import call as dict_call
+from .dispatchers import dispatched_calls
 from .engine_configs import configured
 from .engine_names import actor_class, called_partial, candidate_names, class_aliases, registries
 from .engine_subclasses import engine_class, engine_subclass_names
@@ -249,11 +250,9 @@ def elsewhere(reader: Reader, module: Module, definition: ast.AST, words: tuple[
     """The calls holding `words` in the modules near `module` that import it and name `definition`."""
     name = getattr(definition, "name", "")
     names = (name, *sorted(class_aliases(module, definition))) if isinstance(definition, ast.ClassDef) else (name,)
-    opened = 0
-    for path, text in reader.tree.importers_naming(module.path, names):
-        opened += 1
+    for opened, (path, text) in enumerate(reader.tree.importers_naming(module.path, names), 1):
         if opened > MAX_SITES:  # a class the whole tree makes (vLLM's own `LLM`): its first users only
-            return
+            break
         made = f"{name}(" in words and isinstance(definition, ast.ClassDef)  # the class's own constructions looked for
         if not made and not any(word in text for word in words):
             continue  # (`calls` finds calls on the lines holding a word: none here, so no parse)
@@ -264,13 +263,14 @@ def elsewhere(reader: Reader, module: Module, definition: ast.AST, words: tuple[
         own = sorted(class_aliases(other, definition) - set(names)) if made else []  # type: ignore[arg-type]
         made_by = (*_MADE_BY, "[")  # `MODELS[name](...)` of a registry of classes
         yield from ((other, site) for site in calls(other, (*words, *(f"{alias}{tail}" for alias in own for tail in made_by))))
+    if isinstance(definition, FUNCTIONS) and f"{name}(" in words:  # `fn = get_fn_completions(name)`, then `fn(...)`
+        yield from dispatched_calls(reader.tree, module, definition)
 
 
 def _sites_elsewhere(
     reader: Reader, module: Module, definition: ast.AST, matches, words: tuple[str, ...] = ()
 ) -> Iterator[tuple[Module, Call]]:
-    """Calls of a module-level function or class (or `words`: of a method) from the modules near
-    it (`Tree.nearby_texts`) that import it: what they pass is what the engine gets."""
+    """Calls of a module-level function or class (or `words`: of a method) from the modules near it that import it."""
     if definition not in module.tree.body:
         return
     name = getattr(definition, "name", "")

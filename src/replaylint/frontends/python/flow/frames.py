@@ -334,10 +334,13 @@ def _import_fallback(placed: Placed, bound: list[tuple[Placed, Binding]]) -> boo
 
 def _made_once(frame: Frame, name: str, before: list, use_guards: tuple) -> Binding | None:
     """`if _llm is None: _llm = LLM(...)` (under `global _llm`), then `_llm` read after it (in a
-    loop too): the one value it is ever made with, where every other binding of the name is `None`."""
+    loop too): the one value it is ever made with, where every other binding of the name is `None`
+    (also one of the function's before it: alpaca_eval's `if model_name != llmModelName: llm = None`)."""
     placed, binding = before[-1]
     guards = placed.guards
-    if len(before) > 1 or not guards or guards[:-1] != use_guards[: len(guards) - 1] or not guards[-1].holds:
+    if not guards or guards[:-1] != use_guards[: len(guards) - 1] or not guards[-1].holds:
+        return None
+    if any(not _binds_none(earlier.statement) for earlier, _ in before[:-1]):
         return None
     test = guards[-1].node
     if not (isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and test.left.id == name and len(test.ops) == 1):

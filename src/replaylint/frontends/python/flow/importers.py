@@ -18,6 +18,7 @@ from typing import Iterator
 from ....model import Launch, Span
 from ....source import ExtractContext, ParseError, SourceFile
 from .argv_runs import program_runs
+from .dispatchers import handed_back
 from .engines import engine_launches
 from .import_statements import imports_module
 from .module import FUNCTIONS, Module, parse
@@ -80,6 +81,8 @@ def imported_launches(module: Module, context: ExtractContext, relevant, origin:
     # `prepare_model(**model_params)` is `model_utils`')
     for handing in list(targets.values()):
         targets.update((path, further) for path, further in _imported(tree, handing).items() if path not in targets)
+        # or hands back a function it imports where it picks it (alpaca_eval's `decoders.get_fn_completions(name)`)
+        targets.update((path, further) for path, further in handed_back(tree, handing).items() if path not in targets)
     # a Python program it runs with its words (llm-compressor's e2e test: `subprocess.run([sys.executable,
     # str(RUN_FILE), json.dumps(llm_kwargs)])`, read there by `json.loads(sys.argv[1])`)
     targets.update(_run_programs(tree, module))

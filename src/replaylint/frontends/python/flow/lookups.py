@@ -34,7 +34,7 @@ def dict_method(reader: Evaluates, node: ast.Call, func: ast.Attribute, frame: F
         return owner if owner.kwargs is not None else NOTHING
     if func.attr == "items" and not node.args and (pairs := _pairs(reader, owner, frame)) is not NOTHING:
         return pairs
-    if func.attr == "values" and not node.args and (pairs := _pairs(reader, owner, frame)) is not NOTHING:
+    if func.attr == "values" and not node.args and (pairs := _pairs(reader, owner, frame, values=True)) is not NOTHING:
         return Val([value for _, value in pairs.value], span=pairs.span, ref=tuple(pair.ref[1] for pair in pairs.ref))
     if func.attr == "values":
         return method_result(reader, reader.evaluate(func, frame), func, node, frame)
@@ -106,14 +106,18 @@ def _unbound_parameter(node: ast.expr, frame: Frame) -> bool:
     return binding is not None and binding.kind == "parameter" and function is not None and not function.decorator_list
 
 
-def _pairs(reader: Evaluates, owner: Val, frame: Frame) -> Val:
+def _pairs(reader: Evaluates, owner: Val, frame: Frame, values: bool = False) -> Val:
     """`cfg.items()` of a mapping the reader knows whole (a recipe's `{op_name: args}`): its
-    (key, value) pairs in order, as `list(...)` and `[0]` read them."""
+    (key, value) pairs in order, as `list(...)` and `[0]` read them. A key carries no assumption on;
+    for `values`, a mapping that rests on one (the file a command line names) gives values that do."""
     found = owner.kwargs
-    if found is None or not found.whole or found.assumed:  # (as a value, the pairs carry no assumption on)
+    if found is None or not found.whole or (found.assumed and not values):
         return NOTHING
     pairs = []
     for key in found.entries:
         value = field(reader, owner, key, frame)
+        carried = set(value.kwargs.assumed) if value.kwargs is not None else {text for text, _ in value.assumptions}
+        if not set(found.assumed) <= carried:
+            return NOTHING
         pairs.append(Val((key, value.value), ref=(Val(key), value)))
     return Val([pair.value for pair in pairs], span=owner.span, ref=tuple(pairs))

@@ -278,12 +278,14 @@ def parse(source: SourceFile, name: str = "") -> Module | None:
 
 
 def local_import(statement: ast.AST | None, name: str) -> str | None:
-    """The dotted name an import statement inside a function binds `name` to (absolute imports only)."""
+    """The dotted name an import statement inside a function binds `name` to (a relative one as the
+    module's own are kept: `.vllm_local.vllm_local_completions`, resolved from its folder)."""
     for alias in getattr(statement, "names", ()):
         if (alias.asname or alias.name.split(".")[0]) != name:
             continue
         if isinstance(statement, ast.ImportFrom):
-            return f"{statement.module}.{alias.name}" if statement.module and not statement.level else None
+            base = vllm_module(_absolute(statement, ""))
+            return f"{base}.{alias.name}" if statement.module else f"{base}{alias.name}"
         return alias.name if alias.asname else name
     return None
 

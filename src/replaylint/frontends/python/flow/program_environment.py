@@ -103,9 +103,10 @@ def _read_runs(file: str, text: str, context, name: str) -> list[ProgramRun]:
     return [ANY_RUN] if runs is None else runs  # a file not read whole may run the program with anything
 
 
-def run_files(context, path: str, name: str) -> tuple[list[tuple[str, str]], bool]:
+def run_files(context, path: str, name: str, skip: frozenset[str] = frozenset()) -> tuple[list[tuple[str, str]], bool]:
     """(path, text) of the files near the module that name the variable and are read for runs; and
-    whether another file there that may start a program names it, or there are more to read."""
+    whether another file there that may start a program names it, or there are more to read
+    (`skip`: files known to start none, a packaging file that only declares the module's commands)."""
     top = os.path.normpath(import_root(context.read_text, path) or os.path.dirname(path) or os.curdir)
     folder, found, elsewhere = os.path.dirname(path) or os.curdir, {}, False
     for _ in range(_UP):
@@ -115,7 +116,11 @@ def run_files(context, path: str, name: str) -> tuple[list[tuple[str, str]], boo
         for inner in [folder, *below[:_MAX_FOLDERS]]:
             inner_entries = context.list_folder(inner)
             found.update(_naming(context, inner, [entry for entry in inner_entries if entry.endswith((*_SCRIPTS, *_YAML))], name))
-            others = [entry for entry in inner_entries if entry.endswith(_OTHER_ENDINGS) or entry in _OTHER_NAMES]
+            others = [
+                e
+                for e in inner_entries
+                if (e.endswith(_OTHER_ENDINGS) or e in _OTHER_NAMES) and os.path.normpath(os.path.join(inner, e)) not in skip
+            ]
             elsewhere = elsewhere or bool(_naming(context, inner, others, name))
         parent = os.path.dirname(folder) or os.curdir
         if parent == folder or os.path.normpath(folder) == os.path.dirname(top) or len(found) > _MAX_FILES:

@@ -3,7 +3,8 @@ environment variable read with a default (`os.environ.get("MODE", "raw_logprobs"
 `os.getenv(...)`: "when `MODE` is unset"), the record a dataclass command line makes
 (`tyro.cli(Args)`, `simple_parsing.parse(Args)`: its fields' defaults, each an option), and the
 parameters of a function a command line runs (`fire.Fire(main)`, `typer.run(main)`,
-`jsonargparse.CLI(main)`: each a flag with the parameter's default)."""
+`jsonargparse.CLI(main)`: each a flag with the parameter's default; also a function fire reaches
+through a dict of commands, `fire.Fire({"evaluate": evaluate})` or a module-level name bound to one)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from .environment_defaults import loads_dotenv, may_be_written
 from .environment_writes import environment_written
 from .facts import NOTHING, Entry, Kwargs, Val
 from .frames import Evaluates, Frame
-from .module import Module
+from .module import FUNCTIONS, Module
 from .objects import Class, Instance, defaults, is_record, last_name
 from .parsers import shown
 from .refs import Qualified
@@ -62,21 +63,26 @@ def record_cli(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
 def run_by_command_line(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, module: Module) -> Val:
     """A parameter of a module-level function a command line runs (`fire.Fire(vllm_infer)`):
     its default, a flag of the same name; for fire, the flag the tree's scripts give it."""
-    runner = _handed_to_cli(reader, function, module) if function in module.tree.body else None
-    if runner is None:
+    found = _handed_to_cli(reader, function, module) if function in module.tree.body else None
+    if found is None:
         return NOTHING
+    runner, command, within = found
     value = _option_default(parameter_defaults(function).get(name))
     default = (
         NOTHING
         if value is None
         else as_cli(entry(reader, Frame(module, module.tree), name, value, value, None), name, f"--{name}", module, value)
     )
-    return script_flag(reader, module, name, default) if runner == "fire.Fire" else default
+    return script_flag(reader, module, name, default, command, within) if runner == "fire.Fire" else default
 
 
-def _handed_to_cli(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunctionDef, module: Module) -> str | None:
+Runner = tuple[str, "str | None", "str | None"]  # the runner, the function's key in fire's dict, the function calling it
+
+
+def _handed_to_cli(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunctionDef, module: Module) -> Runner | None:
     """The command-line runner given the function (`fire.Fire` of `fire.Fire(main)`), found once per reader."""
-    if f"({function.name}" not in module.source.text:
+    text = module.source.text
+    if f"({function.name}" not in text and not ("Fire(" in text and f": {function.name}" in text):
         return None
     known: dict = reader.__dict__.setdefault("_run_by_command_line", {})
     if id(function) not in known:
@@ -84,15 +90,39 @@ def _handed_to_cli(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunct
     return known[id(function)][1]
 
 
-def _runner_call(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunctionDef, module: Module) -> str | None:
+def _runner_call(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunctionDef, module: Module) -> Runner | None:
     top = Frame(module, module.tree)
-    for node in ast.walk(module.tree):
-        if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Name) and node.args[0].id == function.name):
-            continue
-        runner = reader.evaluate(node.func, top).ref
-        if isinstance(runner, Qualified) and runner.name in _FUNCTION_CLIS:
-            return runner.name
+    for statement in module.tree.body:
+        within = statement.name if isinstance(statement, FUNCTIONS) else None
+        for node in ast.walk(statement):
+            if not (isinstance(node, ast.Call) and node.args):
+                continue
+            given = node.args[0]
+            direct = _named(given, function.name)
+            command = None if direct or last_name(node.func) != "Fire" else _command(module, given, function.name)
+            if not direct and command is None:
+                continue
+            runner = reader.evaluate(node.func, top).ref
+            if isinstance(runner, Qualified) and runner.name in _FUNCTION_CLIS and (command is None or runner.name == "fire.Fire"):
+                return runner.name, command, within
     return None
+
+
+def _command(module: Module, given: ast.expr, name: str) -> str | None:
+    """The key of the function `name` in the dict of commands fire is given (written there, or bound to a module-level name)."""
+    if isinstance(given, ast.Name):
+        bound = [s.value for s in module.tree.body if isinstance(s, ast.Assign) and any(_named(t, given.id) for t in s.targets)]
+        given = bound[0] if len(bound) == 1 else given
+    if not isinstance(given, ast.Dict):
+        return None
+    keys = [
+        k.value for k, v in zip(given.keys, given.values) if _named(v, name) and isinstance(k, ast.Constant) and isinstance(k.value, str)
+    ]
+    return keys[0] if len(keys) == 1 else None
+
+
+def _named(node: ast.expr | None, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
 
 
 def command_default(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, module: Module) -> Val:

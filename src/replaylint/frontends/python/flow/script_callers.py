@@ -30,28 +30,29 @@ _POSITIONAL = re.compile(r"\$\{?[1-9@*#]|\bshift\b")
 Readings = list["ProgramWords"] | None  # None: a script not read whole
 
 
-def script_runs_read(reader, file: str, text: str, program: str) -> Readings:
+def script_runs_read(reader, file: str, text: str, program: str, commands: dict[str, str] | None = None) -> Readings:
     """The runs of programs the script `file` gives (its own and those of the script files it runs),
-    through the scripts that run it where there are some; `program`: the module asked about."""
-    readings = _readings(reader, file, text, program, ())
+    through the scripts that run it where there are some; `program`: the module asked about;
+    `commands`: the console scripts that run a module of the tree (`program_words`)."""
+    readings = _readings(reader, file, text, program, (), commands or {})
     if readings is None or not _called(reader, file, text, program):
         return readings
     return [run for run in readings if os.path.normpath(run.file) == os.path.normpath(file)]
 
 
-def _readings(reader, file: str, text: str, program: str, chain: tuple[str, ...]) -> Readings:
+def _readings(reader, file: str, text: str, program: str, chain: tuple[str, ...], commands: dict[str, str]) -> Readings:
     """Every run a reading of the script gives, its own or its callers' (each caller's runs too)."""
     if len(chain) >= MAX_CALLERS or not _called(reader, file, text, program):
-        return _own(reader, file, text)
+        return _own(reader, file, text, commands)
     through: list[ProgramWords] = []
     callers, elsewhere = _callers(reader, file, program)
     for caller, caller_text in callers:
         if os.path.normpath(caller) in chain:
             continue  # a.sh runs b.sh runs a.sh
-        found = _readings(reader, caller, caller_text, program, (*chain, os.path.normpath(file)))
+        found = _readings(reader, caller, caller_text, program, (*chain, os.path.normpath(file)), commands)
         elsewhere = elsewhere or found is None
         through += [run for run in found or () if os.path.normpath(file) in map(os.path.normpath, run.files)]
-    own = _own(reader, file, text) if elsewhere or not through else []
+    own = _own(reader, file, text, commands) if elsewhere or not through else []
     return None if own is None else [*through, *own]
 
 
@@ -73,17 +74,18 @@ def _callers(reader, file: str, program: str) -> tuple[list[tuple[str, str]], bo
     return known[file]
 
 
-def _own(reader, file: str, text: str) -> Readings:
+def _own(reader, file: str, text: str, commands: dict[str, str]) -> Readings:
     """The script's runs read on its own (its positional parameters not known), once per check."""
     from ....readers.shell.program_runs import program_words  # the shell interpreter: loaded when a run is asked for
 
     known: dict = reader.__dict__.setdefault("_script_words", {})
-    if file not in known:
+    key = (file, tuple(sorted(commands.items())))
+    if key not in known:
         try:
-            known[file] = program_words(SourceFile(file, text), reader.tree.context)
+            known[key] = program_words(SourceFile(file, text), reader.tree.context, commands)
         except (ParseError, RecursionError):
-            known[file] = None
-    return known[file]
+            known[key] = None
+    return known[key]
 
 
 def _names(python: str, name: str) -> bool:

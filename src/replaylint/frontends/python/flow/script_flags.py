@@ -10,18 +10,24 @@ followed by another flag (or last) as `True`, a value as Python's literal (`1.05
 the text. Every run must give the parameter the same value (a run that does not give it: the
 default). A run with a word not known (`"$@"`, `$1`), a positional word or a short flag (fire binds
 them to parameters by place or by letter), `--noNAME`, a justfile, YAML or other file naming the
-module that is not read for its words, or runs that disagree, leave the parameter open."""
+module that is not read for its words, or runs that disagree, leave the parameter open.
+
+A function fire reaches through a dict of commands (`fire.Fire(ALL_FUNCTIONS)`) runs where a run's
+first word is its key (or the key with `_` written `-`); a run naming another command does not run
+it, and a first word not known leaves the parameter open. The runs of the module are also those of
+the commands its project installs to run the function that calls fire (`console_scripts`)."""
 
 from __future__ import annotations
 
 import ast
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ....model import UNKNOWN, Span
 from ....readers.python_runs import ANY_RUN
+from .console_scripts import console_commands
 from .facts import NOTHING, Val
 from .module import Module
 from .program_environment import run_files, runs_module
@@ -48,11 +54,14 @@ _OPEN = object()  # the run may give the parameter anything
 _ABSENT = object()  # the run leaves the parameter at its default
 
 
-def script_flag(reader, module: Module, name: str, default: Val) -> Val:
+def script_flag(reader, module: Module, name: str, default: Val, command: str | None = None, within: str | None = None) -> Val:
     """The value of `main`'s parameter `name` as every run of the module by the tree's scripts
     gives it: `default` (the function's own) where none runs it or none gives it; NOTHING where
-    that is not known."""
-    runs = script_runs(reader, module)
+    that is not known. `command`: the key of the function in the dict of commands fire is given;
+    `within`: the module's function that calls fire (a command the project installs may run it)."""
+    runs = script_runs(reader, module, within)
+    if command is not None:
+        runs = [run for run in (_commanded(run, command) for run in runs) if run is not _OTHER]
     if not runs:
         return default
     found = [_flag_given(run.words, name) if run is not None else _OPEN for run in runs]
@@ -95,27 +104,51 @@ def is_run_as(said: str) -> bool:
 
 def as_run(reader, module: Module, run: ProgramWords) -> None:
     """Read the module's command line as this one run of a script gives it (`script_programs`)."""
-    reader.__dict__.setdefault("_script_flag_runs", {})[module.path] = [run]
+    reader.__dict__.setdefault("_script_run_as", {})[module.path] = [run]
 
 
-def script_runs(reader, module: Module) -> list[ProgramWords | None]:
-    """Each run of the module by a file near it, with its words (None: a run not read for its words)."""
+_OTHER = object()  # a run of another command of fire's dict
+
+
+def _commanded(run: ProgramWords | None, command: str) -> ProgramWords | None | object:
+    """The run's words after the command that picks the function from fire's dict (None: not known)."""
+    if run is None or not run.words:
+        return None if run is None else _OTHER  # (no word: fire shows the dict's commands)
+    first = run.words[0][0]
+    if first is None:
+        return None
+    if command not in (first, first.replace("-", "_")):
+        return _OTHER
+    return replace(run, words=run.words[1:], decided=run.decided[1:])
+
+
+def script_runs(reader, module: Module, within: str | None = None) -> list[ProgramWords | None]:
+    """Each run of the module by a file near it, with its words (None: a run not read for its words);
+    `within`: the function the project's commands must run (`console_scripts`)."""
+    given = reader.__dict__.get("_script_run_as", {}).get(module.path)
+    if given is not None:
+        return given  # the one run a script's reading of the program is for (`as_run`)
     known: dict = reader.__dict__.setdefault("_script_flag_runs", {})
-    if module.path not in known:
-        known[module.path] = _read_runs(reader, module.path)
-    return known[module.path]
+    if (module.path, within) not in known:
+        known[module.path, within] = _read_runs(reader, module.path, within)
+    return known[module.path, within]
 
 
-def _read_runs(reader, path: str) -> list[ProgramWords | None]:
+def _read_runs(reader, path: str, within: str | None) -> list[ProgramWords | None]:
     context = reader.tree.context
     stem = os.path.splitext(os.path.basename(path))[0]
-    files, elsewhere = run_files(context, path, stem)
+    commands, skip = console_commands(context, path, within) if within is not None else ({}, frozenset())
+    files, elsewhere = run_files(context, path, stem, skip)
+    for command in commands:  # `alpaca_eval evaluate_from_model ...` of `alpaca_eval = "alpaca_eval.main:main"`
+        more, elsewhere_too = run_files(context, path, command, skip)
+        files += [item for item in more if item[0] not in dict(files)]
+        elsewhere = elsewhere or elsewhere_too
     found: list[ProgramWords | None] = [None] if elsewhere else []
     for file, text in files:
         if not file.endswith((".sh", ".bash")):
             found.append(None)  # a justfile or a YAML file: its runs' words are not read here
             continue
-        runs = script_runs_read(reader, file, text, path)
+        runs = script_runs_read(reader, file, text, path, commands)
         if runs is None:
             found.append(None)
             continue
