@@ -49,3 +49,16 @@ def settled_at_once(monkeypatch) -> None:
     from replaylint.engine import cache
 
     monkeypatch.setattr(cache, "_SETTLED_NS", 0)
+
+
+@pytest.fixture(scope="session")
+def pre_commit_hook(tmp_path_factory) -> tuple[Path, str]:
+    """The hook repository made from this checkout (tests/test_precommit.py) and its commit, with
+    one PRE_COMMIT_HOME for the session: pre-commit builds the hook's environment (pip, from the
+    package index: a minute) once for every project that installs the hook, as on a user's machine."""
+    from tests.test_precommit import snapshot_of_this_checkout
+
+    hook_repo = tmp_path_factory.mktemp("hook")
+    revision = snapshot_of_this_checkout(hook_repo)
+    os.environ["PRE_COMMIT_HOME"] = str(tmp_path_factory.mktemp("pre-commit-home"))
+    return hook_repo, revision

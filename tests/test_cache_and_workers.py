@@ -40,8 +40,14 @@ def corpus(tmp_path_factory) -> Path:
     return root
 
 
-def test_workers_and_cache_give_identical_results(corpus: Path, tmp_path: Path) -> None:
-    baseline = run(corpus, "--no-cache", "--workers", "1")
+@pytest.fixture(scope="module")
+def baseline(corpus: Path) -> list[dict]:
+    """The corpus's findings checked by this process alone, without the cache: what every other
+    way of running must give (one check of the whole corpus, made once for the module)."""
+    return run(corpus, "--no-cache", "--workers", "1")
+
+
+def test_workers_and_cache_give_identical_results(corpus: Path, baseline: list[dict], tmp_path: Path) -> None:
     assert baseline, "the corpus should have findings"
     assert run(corpus, "--no-cache", "--workers", "2") == baseline
     cache_dir = str(tmp_path / "cache")
@@ -68,10 +74,11 @@ def test_a_small_tree_is_read_without_forking_a_reader(tmp_path: Path, monkeypat
         run(tmp_path, "--no-cache", "--workers", "2")
 
 
-def test_a_large_tree_parsed_while_it_is_read_gives_identical_results(corpus: Path, tmp_path: Path, monkeypatch) -> None:
+def test_a_large_tree_parsed_while_it_is_read_gives_identical_results(
+    corpus: Path, baseline: list[dict], tmp_path: Path, monkeypatch
+) -> None:
     from replaylint.run import forked_reader, scheduler
 
-    baseline = run(corpus, "--no-cache", "--workers", "1")
     monkeypatch.setattr(scheduler, "LARGE_TREE_FILES", 1)  # the corpus counts as a large tree
     assert run(corpus, "--no-cache", "--workers", "2") == baseline
     monkeypatch.setattr(forked_reader, "_CHUNK", 3)
@@ -81,23 +88,21 @@ def test_a_large_tree_parsed_while_it_is_read_gives_identical_results(corpus: Pa
     assert run(corpus, "--cache-dir", cache_dir, "--workers", "2") == baseline  # warm
 
 
-def test_files_past_what_the_shared_memory_holds_are_read_here(corpus: Path, monkeypatch) -> None:
+def test_files_past_what_the_shared_memory_holds_are_read_here(corpus: Path, baseline: list[dict], monkeypatch) -> None:
     from replaylint.run import forked_reader, scheduler
 
-    baseline = run(corpus, "--no-cache", "--workers", "1")
     monkeypatch.setattr(scheduler, "LARGE_TREE_FILES", 1)
     monkeypatch.setattr(forked_reader, "_CHUNK", 3)
     monkeypatch.setattr(forked_reader, "_MAX_CHUNKS", 2)  # the reader gets six files, this process reads the rest
     assert run(corpus, "--no-cache", "--workers", "2") == baseline
 
 
-def checked_in_each_process(corpus: Path, tmp_path: Path, monkeypatch, reader_takes_all: bool) -> list[list[str]]:
+def checked_in_each_process(corpus: Path, baseline: list[dict], tmp_path: Path, monkeypatch, reader_takes_all: bool) -> list[list[str]]:
     """The large-tree run of the corpus (the same findings as one process's), the reader taking
     every chunk or none: who checked each file that passed ("main" or "reader"), and its path."""
     from replaylint.engine import checker
     from replaylint.run import forked_reader, scheduler
 
-    baseline = run(corpus, "--no-cache", "--workers", "1")
     log = tmp_path / "checked"
     check_data = checker.Checker.check_data
     this_process = os.getpid()
@@ -118,28 +123,29 @@ def checked_in_each_process(corpus: Path, tmp_path: Path, monkeypatch, reader_ta
     return [line.split(" ", 1) for line in log.read_text().splitlines()]
 
 
-def test_the_reader_hands_back_the_files_of_other_kinds_than_python(corpus: Path, tmp_path: Path, monkeypatch) -> None:
+def test_the_reader_hands_back_the_files_of_other_kinds_than_python(
+    corpus: Path, baseline: list[dict], tmp_path: Path, monkeypatch
+) -> None:
     # The reader takes every chunk: each Python file that passes its prefilter is checked by the
     # reader (the Python frontend is loaded before the fork), the other kinds by this process.
-    checked = checked_in_each_process(corpus, tmp_path, monkeypatch, reader_takes_all=True)
+    checked = checked_in_each_process(corpus, baseline, tmp_path, monkeypatch, reader_takes_all=True)
     here = [path for who, path in checked if who == "main"]
     there = [path for who, path in checked if who == "reader"]
     assert here and not any(path.endswith(".py") for path in here)  # what the reader's prefilter passed, nothing more
     assert there and all(path.endswith(".py") for path in there)
 
 
-def test_this_process_checks_the_python_files_of_its_own_chunks(corpus: Path, tmp_path: Path, monkeypatch) -> None:
+def test_this_process_checks_the_python_files_of_its_own_chunks(corpus: Path, baseline: list[dict], tmp_path: Path, monkeypatch) -> None:
     # The reader takes no chunk: this process checks every file that passes, Python files too
     # (they are not handed to the reader, which would leave this process waiting for it).
-    checked = checked_in_each_process(corpus, tmp_path, monkeypatch, reader_takes_all=False)
+    checked = checked_in_each_process(corpus, baseline, tmp_path, monkeypatch, reader_takes_all=False)
     assert any(path.endswith(".py") for _, path in checked)
     assert all(who == "main" for who, _ in checked)
 
 
-def test_a_reader_that_dies_leaves_its_chunks_to_this_process(corpus: Path, tmp_path: Path, monkeypatch) -> None:
+def test_a_reader_that_dies_leaves_its_chunks_to_this_process(corpus: Path, baseline: list[dict], tmp_path: Path, monkeypatch) -> None:
     from replaylint.run import forked_reader, scheduler
 
-    baseline = run(corpus, "--no-cache", "--workers", "1")
     marker = tmp_path / "reader-died"
 
     def dies(*chunk):

@@ -94,16 +94,15 @@ def snapshot_of_this_checkout(target: Path) -> str:
 
 
 @pytest.fixture(scope="module")
-def project(tmp_path_factory) -> Path:
-    hook_repo = tmp_path_factory.mktemp("hook")
-    revision = snapshot_of_this_checkout(hook_repo)
+def project(tmp_path_factory, pre_commit_hook: tuple[Path, str]) -> Path:
+    """A git project of its own with the hook installed (the hook's environment, which pip
+    builds, is the session's: `pre_commit_hook` in conftest.py)."""
+    hook_repo, revision = pre_commit_hook
     project = tmp_path_factory.mktemp("project")
     git(project, "init", "-q")
     (project / ".pre-commit-config.yaml").write_text(f"repos:\n- repo: {hook_repo}\n  rev: {revision}\n  hooks:\n  - id: replaylint\n")
-    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path_factory.mktemp("pre-commit-home"))}
-    installed = subprocess.run([str(PRE_COMMIT), "install"], cwd=project, env=env, capture_output=True, text=True)
+    installed = subprocess.run([str(PRE_COMMIT), "install"], cwd=project, capture_output=True, text=True)
     assert installed.returncode == 0, installed.stderr
-    os.environ["PRE_COMMIT_HOME"] = env["PRE_COMMIT_HOME"]
     return project
 
 
