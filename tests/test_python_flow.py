@@ -217,9 +217,7 @@ PENDING: dict[str, str] = {
     "h33_autorag_vllm_module_yaml_mask_without_mode": "round 33 first run (stop 46): RPL003 missed (config/generator.yaml:6, AutoRAG's generator module config); h-fxL (not fixed, time): three links are not followed from the YAML's runner, each found by a reduced variant: the call through the package's table of imported functions (`SUPPORT_MODULES[module_type](prompts, **module)`, also with a constant key; a direct `vllm(prompts, **module)` is reported), the pass-through `@generator_node` wrapper of another module (`func(prompts, llm, **kwargs)`), and the second hop `vllm` -> `make_vllm_instance(llm, input_kwargs)` -> `LLM(model, **result_kwargs)` when the first call is in another module (also with `kwargs` handed unchanged); then the split of the keywords by `inspect.signature(SamplingParams.from_optional)` names (vLLM 0.34.0's) is not read",
     "h33_autorag_vllm_module_yaml_no_top_k": "round 33 first run (stop 46): RPL102 missed (autorag/nodes/generator/vllm.py:32); h-fxL (not fixed, time): the same three links as the mask case, and the request `SamplingParams(**input_kwargs)` needs the keys `make_vllm_instance` pops from the caller's `deepcopy(kwargs)` (those not in `SamplingParams.from_optional`'s parameters) and the `if \"logprobs\" not in input_kwargs` fill",
     "h33_magpie_gen_res_script_greedy_res_temp": "round 33 first run (stop 46): RPL101 missed (scripts/magpie-qwen2.5-7b.sh:8, `res_temp=${6:-0}`)",
-    "h33_wildguard_vllm_resident_greedy_classify": "round 33 first run (stop 46): RPL101 missed (wildguard/wildguard.py:64)",
     "h34_gptoss_generate_temperature_default_greedy": "round 34 first run (stop 46): RPL101 missed (the `-t` default, gpt_oss/generate.py:21)",
-    "h34_mineru_vlm_analyze_env_runner_zero": "round 34 first run (stop 46): RPL206 missed (mineru/backend/vlm/vlm_analyze.py:33)",
 }
 
 

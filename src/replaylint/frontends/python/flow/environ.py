@@ -113,7 +113,11 @@ class _Writer:
             if scope is not module.tree:
                 self.apply(module, scope, placed)
         if isinstance(frame.scope, FUNCTIONS):
+            # The branches the construction sits under are taken when it runs: a write under the same
+            # `if` (MinerU's `if key not in self._models:` around both) is made as written.
+            self.holding = frame.at.guards if frame.at is not None else ()
             self.apply(module, frame.scope, frame.at, within=frame)
+            self.holding = ()
         elif frame.at is not None:
             self.env.clear()
             self.apply(module, module.tree, frame.at)

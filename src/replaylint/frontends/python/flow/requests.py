@@ -20,6 +20,7 @@ from .engines import MAX_SITES, caller_frame, caller_frames, constructions, else
 from .facts import Kwargs, Val
 from .frames import Frame, class_level, reaching
 from .handed import handed, registry_words
+from .handed_engines import engines_handed
 from .inherited import reads_inherited
 from .loop_turns import turn_frames
 from .members import init_of, self_attribute
@@ -389,9 +390,8 @@ def _function_args(reader: Reader, module: Module, function: ast.FunctionDef | a
     through = list(partial_sites(reader, module, function))  # `short = partial(function, ...)`, then `short(...)`
     found = []
     for home, site, partial in [*((home, site, None) for home, site in sites), *through][:MAX_SITES]:
-        # `for task in TASKS: run(task)`: each turn's call, its loop name bound to the turn's element
-        for caller in turn_frames(reader, caller_frames(reader, home, site)):
-            args = bind(reader, Function(module, function), site.node, caller, partial=partial)
+        for caller in turn_frames(reader, caller_frames(reader, home, site)):  # each turn's of `for task in TASKS: run(task)`
+            args = engines_handed(reader, Function(module, function), site.node, caller, partial)
             found.append({name: value.via(home.span(site.node)) for name, value in args.items()})
     return found
 
