@@ -14,6 +14,8 @@ script; a run the script's own reading already turned into a launch is left to i
 
 from __future__ import annotations
 
+import re
+
 from ....frameworks.nearby import program_upward
 from ....model import Launch, Span
 from ....readers.python_runs import ANY_RUN
@@ -34,6 +36,8 @@ def spawned_by_runs(source: SourceFile, context: ExtractContext, read: list[Span
     launches the script's own reading found, whose runs are not read again)."""
     from ....readers.shell.program_runs import program_words  # the shell interpreter
 
+    if not _may_hand_on(source, context):
+        return []  # no program the script names keeps words it does not know: nothing to read it again for
     found: list[Launch] = []
     for run in program_words(source, context) or ():
         if run.run == ANY_RUN or not any(text is not None and any(w in text for w in _MASK_WORDS) for text, _ in run.words):
@@ -51,6 +55,22 @@ def spawned_by_runs(source: SourceFile, context: ExtractContext, read: list[Span
         as_run(reader, module, run)
         found += [launch for launch in spawned_launches(reader, module) if _given_here(launch, source.path)]
     return found
+
+
+def _may_hand_on(source: SourceFile, context: ExtractContext) -> bool:
+    """Whether a program the script's text names (`-m module`, `path.py`) is one of the tree that
+    parses with `parse_known_args`: the script is read again for its runs only then (a 1 MB CI
+    script read twice ran past its budget)."""
+    named = dict.fromkeys(match.group(1) or match.group(2) for match in _NAMED.finditer(source.text))
+    for word in list(named)[:_MAX_NAMED]:
+        located = program_upward(word, source.path, context.read_text)
+        if located is not None and _HANDS_ON in located[1]:
+            return True
+    return False
+
+
+_NAMED = re.compile(r"-m[ \t]+([A-Za-z_][\w.]*)|([\w./-]+\.py)\b")  # what a run may name as its program
+_MAX_NAMED = 32
 
 
 def _program(run, script: str, context: ExtractContext) -> SourceFile | None:
