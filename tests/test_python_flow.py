@@ -217,7 +217,7 @@ PENDING: dict[str, str] = {
     "h33_autorag_vllm_module_yaml_mask_without_mode": "round 33 first run (stop 46): RPL003 missed (config/generator.yaml:6, AutoRAG's generator module config)",
     "h33_autorag_vllm_module_yaml_no_top_k": "round 33 first run (stop 46): RPL102 missed (autorag/nodes/generator/vllm.py:32)",
     "h33_wildguard_vllm_resident_greedy_classify": "round 33 first run (stop 46): RPL101 missed (wildguard/wildguard.py:64)",
-    "h34_gptoss_generate_temperature_default_greedy": "round 34 first run (stop 46): RPL101 missed (the `-t` default, gpt_oss/generate.py:21)",
+    "h34_gptoss_generate_temperature_default_greedy": "round 34 first run (stop 46): RPL101 missed (the `-t` default, gpt_oss/generate.py:21); stop 46 (h-fxM): not the `-t` flag (without it still missed) but the closure: `infer_next_token` nested in `get_infer_next_token(llm)`, handed on by `setup_model`, reads the engine as its enclosing function's parameter `llm`, which is never resolved (even `temperature=0.0` written in it is missed; the flow never asks `closure_sites` for it)",
     "h34_mineru_vlm_analyze_env_runner_zero": "round 34 first run (stop 46): RPL206 missed (mineru/backend/vlm/vlm_analyze.py:33)",
 }
 
