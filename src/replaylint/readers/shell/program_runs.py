@@ -26,7 +26,7 @@ from .place import identity
 from .script_files import ChainedSpans, segments_of
 from .spans import ScriptSpans
 from .values import Chunk, Field, Scalar, scalar_text
-from .world import World
+from .world import ARGUMENTS, World
 
 
 @record(unsafe_hash=True)
@@ -36,12 +36,15 @@ class ProgramWords:
     `decided`, for each word, where its value is decided: the script's assignment of the variable
     the word is alone (`TEMP=0` of `--temperature $TEMP`), else None (the word itself); `files`, the
     scripts it is read through: the script read, the script files it runs on the way, and last the
-    one the command is written in."""
+    one the command is written in; `defaults`, for each word, the script's default it holds when
+    the script is run as written (`${6:-0}`: "the default at x.sh:8 when the script is run with
+    fewer than 6 arguments"), else None."""
 
     run: ProgramRun
     words: tuple[tuple[str | None, Span | None], ...]
     decided: tuple[Span | None, ...] = ()
     files: tuple[str, ...] = ()
+    defaults: tuple[str | None, ...] = ()
 
     @property
     def file(self) -> str:
@@ -55,23 +58,31 @@ def program_runs(source: SourceFile, context: ExtractContext, name: str) -> list
     return list(dict.fromkeys(watcher.runs)) if watcher is not None else None
 
 
-def program_words(source: SourceFile, context: ExtractContext, scripts: dict[str, str] | None = None) -> list[ProgramWords] | None:
+def program_words(
+    source: SourceFile, context: ExtractContext, scripts: dict[str, str] | None = None, as_written: bool = False
+) -> list[ProgramWords] | None:
     """The Python programs the script `source` runs with their words (a run of any program: none
     known); None for a script tree-sitter-bash does not read whole. `scripts`: commands that run a
-    module of the tree (a console script `alpaca_eval` of `alpaca_eval.main`), by name, runs of it."""
-    watcher = _watched(source, context, "", scripts or {})
+    module of the tree (a console script `alpaca_eval` of `alpaca_eval.main`), by name, runs of it.
+    `as_written`: the script is run as written, without arguments (nothing else runs it), so the
+    defaults it takes then (`${6:-0}`, `${TEMP:-0}` of a variable nothing sets) are the words' text;
+    otherwise a word holding one is not known."""
+    watcher = _watched(source, context, "", scripts or {}, as_written)
     return list(dict.fromkeys(watcher.worded)) if watcher is not None else None
 
 
-def _watched(source: SourceFile, context: ExtractContext, name: str, scripts: dict[str, str] | None = None) -> _Watcher | None:
+def _watched(
+    source: SourceFile, context: ExtractContext, name: str, scripts: dict[str, str] | None = None, as_written: bool = False
+) -> _Watcher | None:
     reading = ExtractContext(read_text=context.read_text, list_folder=context.list_folder, root=context.root, budget=context.budget)
     parsed = parse(source.text, context.budget, 0)
     if parsed.root.has_error:
         return None
-    watcher = _Watcher(source, reading, variable=name, scripts=scripts or {})
+    as_written = as_written and context.forwarded_arguments == "as-written"
+    watcher = _Watcher(source, reading, variable=name, scripts=scripts or {}, as_written=as_written)
     place = identity(parsed)
     place.budget = context.budget
-    watcher.finish(watcher.run_script(place, [World(assigns=frozenset())]))
+    watcher.finish(watcher.run_script(place, [World(positional=ARGUMENTS if as_written else None, assigns=frozenset())]))
     return watcher
 
 
@@ -81,6 +92,7 @@ class _Watcher(Interpreter):
 
     variable: str = ""
     scripts: dict[str, str] = field(default_factory=dict)  # console scripts: name -> the module they run
+    as_written: bool = False  # the defaults the script takes run without arguments are the words' text
     runs: list[ProgramRun] = field(default_factory=list)
     worded: list[ProgramWords] = field(default_factory=list)
 
@@ -92,10 +104,13 @@ class _Watcher(Interpreter):
             self.worded += [ProgramWords(run, (), files=files)] if run is not None else []
             return super()._run(fields, env_words, world, place, node, span, plain)
         self.runs.append(run)
-        start = program_arguments([word.text for word in plain], self.scripts)
-        given = plain[start:] if start is not None else []
+        read = fields if self.as_written else plain
+        start = program_arguments([word.text for word in read], self.scripts)
+        given = read[start:] if start is not None else []
         words = tuple((word.text if word.known else None, _span(self.spans, word.start, word.end, word.raw)) for word in given)
-        self.worded.append(ProgramWords(run, words, tuple(_decided(word, world, self.spans) for word in given), files))
+        decided = tuple(_decided(word, world, self.spans) for word in given)
+        defaults = tuple(_default(word, self.spans) for word in given) if read is not plain else ()
+        self.worded.append(ProgramWords(run, words, decided, files, defaults if any(defaults) else ()))
         return None
 
     def share_with(self, child: Any) -> None:
@@ -129,13 +144,26 @@ def _program(
     return ProgramRun(module, path, scalar_text(exported), at)
 
 
+def _default(word: Field, spans: ScriptSpans) -> str | None:
+    """The default a word holds, where the script writes it and when the script takes it."""
+    taken = [chunk for chunk in word.chunks if isinstance(chunk, Chunk) and chunk.assumed is not None] if word.known else []
+    if not taken:
+        return None
+    at = _span(spans, taken[0].start, taken[0].end, taken[0].text if taken[0].exact else None)
+    where = f" at {at.path.rsplit('/', 1)[-1]}:{at.start_line}" if at is not None else ""
+    return f"the default{where}, taken when {' and '.join(dict.fromkeys(c.assumed.condition for c in taken))}"  # type: ignore[union-attr]
+
+
 def _decided(word: Field, world: World, spans: ScriptSpans) -> Span | None:
-    """Where the script assigns the variable a word is alone, when that is not the word itself."""
+    """Where the script assigns the variable a word is alone (or writes the default it holds), when
+    that is not the word itself."""
     if word.variable is None or not word.known:
         return None
     chunk = word.chunks[0] if len(word.chunks) == 1 else None
     if isinstance(spans, ChainedSpans) and not (isinstance(chunk, Chunk) and _span(spans, chunk.start, chunk.end, chunk.text)):
         return None  # (a value a sourced file wrote: its offsets are another chain's)
+    if isinstance(chunk, Chunk) and chunk.assumed is not None and chunk.exact:  # `res_temp=${6:-0}`: the default's text
+        return _span(spans, chunk.start, chunk.end, chunk.text)
     at = written_at(word, world, spans)
     return at if at is not None and at.path == spans.source.path and at != _span(spans, word.start, word.end) else None
 

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 MAX_CALLERS = 3  # scripts running scripts that run the script, read through in turn
 _SCRIPTS = (".sh", ".bash")
 _POSITIONAL = re.compile(r"\$\{?[1-9@*#]|\bshift\b")
+_DEFAULT = re.compile(r"\$\{\w+:?[-=]")  # `${6:-0}`, `${TEMP-0}`, `${X:=v}`
 
 Readings = list["ProgramWords"] | None  # None: a script not read whole
 
@@ -43,7 +44,7 @@ def script_runs_read(reader, file: str, text: str, program: str, commands: dict[
 def _readings(reader, file: str, text: str, program: str, chain: tuple[str, ...], commands: dict[str, str]) -> Readings:
     """Every run a reading of the script gives, its own or its callers' (each caller's runs too)."""
     if len(chain) >= MAX_CALLERS or not _called(reader, file, text, program):
-        return _own(reader, file, text, commands)
+        return _own(reader, file, text, commands, _as_written(reader, file, text, program))
     through: list[ProgramWords] = []
     callers, elsewhere = _callers(reader, file, program)
     for caller, caller_text in callers:
@@ -74,15 +75,22 @@ def _callers(reader, file: str, program: str) -> tuple[list[tuple[str, str]], bo
     return known[file]
 
 
-def _own(reader, file: str, text: str, commands: dict[str, str]) -> Readings:
-    """The script's runs read on its own (its positional parameters not known), once per check."""
+def _as_written(reader, file: str, text: str, program: str) -> bool:
+    """Whether the script is only ever run as written, without arguments: no file near it names it.
+    Only a script that may take a default (`${6:-0}`, `${TEMP:-0}`) is looked at."""
+    return "${" in text and _DEFAULT.search(text) is not None and _callers(reader, file, program) == ([], False)
+
+
+def _own(reader, file: str, text: str, commands: dict[str, str], as_written: bool = False) -> Readings:
+    """The script's runs read on its own, once per check: its positional parameters not known, or
+    `as_written` (nothing else runs it), with the defaults it then takes."""
     from ....readers.shell.program_runs import program_words  # the shell interpreter: loaded when a run is asked for
 
     known: dict = reader.__dict__.setdefault("_script_words", {})
-    key = (file, tuple(sorted(commands.items())))
+    key = (file, tuple(sorted(commands.items())), as_written)
     if key not in known:
         try:
-            known[key] = program_words(SourceFile(file, text), reader.tree.context, commands)
+            known[key] = program_words(SourceFile(file, text), reader.tree.context, commands, as_written)
         except (ParseError, RecursionError):
             known[key] = None
     return known[key]

@@ -48,6 +48,7 @@ class _Given:
     value: object
     text: str
     span: Span
+    default: str | None = None  # the script's default the word holds (`ProgramWords.defaults`)
 
 
 _OPEN = object()  # the run may give the parameter anything
@@ -64,7 +65,7 @@ def script_flag(reader, module: Module, name: str, default: Val, command: str | 
         runs = [run for run in (_commanded(run, command) for run in runs) if run is not _OTHER]
     if not runs:
         return default
-    found = [_flag_given(run.words, name) if run is not None else _OPEN for run in runs]
+    found = [_flag_given(run.words, name, run.defaults) if run is not None else _OPEN for run in runs]
     if any(item is _OPEN for item in found) or (_ABSENT in found and not default.known):
         return NOTHING
     given = [item for item in found if isinstance(item, _Given)]
@@ -74,7 +75,7 @@ def script_flag(reader, module: Module, name: str, default: Val, command: str | 
     if not given:
         return default
     first = given[0]
-    whose = run_as(module.path, first.span, first.text)
+    whose = run_as(module.path, first.span, first.text, first.default)
     return Val(first.value, span=first.span, origin=first.span, assumptions=((whose, first.span),))
 
 
@@ -87,14 +88,17 @@ def script_word(reader, module: Module, index: int) -> Val:
     if not words or any(text is None or span is None for text, span in words) or len({text for text, _ in words}) > 1:
         return NOTHING
     text, span = words[0]
-    assert span is not None
-    return Val(text, span=span, origin=span, assumptions=((run_as(module.path, span, text), span),))
+    assert span is not None and runs[0] is not None
+    default = runs[0].defaults[index - 1] if index - 1 < len(runs[0].defaults) else None
+    return Val(text, span=span, origin=span, assumptions=((run_as(module.path, span, text, default), span),))
 
 
-def run_as(program: str, at: Span, written: str) -> str:
+def run_as(program: str, at: Span, written: str, default: str | None = None) -> str:
     """What a value a script's run of the program gives rests on (`eval_math.py runs as eval.sh:4
-    runs it, with `--temp 0``): the run as the tree writes it, not a default of the run."""
-    return f"{program.rsplit('/', 1)[-1]} runs as {at.path.rsplit('/', 1)[-1]}:{at.start_line}{_RUN_AS}{written}`"
+    runs it, with `--temp 0``): the run as the tree writes it, not a default of the run; `default`:
+    the script's own default the word holds run as written (`ProgramWords.defaults`)."""
+    said = f"{program.rsplit('/', 1)[-1]} runs as {at.path.rsplit('/', 1)[-1]}:{at.start_line}{_RUN_AS}{written}`"
+    return f"{said} ({default})" if default else said
 
 
 def is_run_as(said: str) -> bool:
@@ -119,7 +123,7 @@ def _commanded(run: ProgramWords | None, command: str) -> ProgramWords | None | 
         return None
     if command not in (first, first.replace("-", "_")):
         return _OTHER
-    return replace(run, words=run.words[1:], decided=run.decided[1:])
+    return replace(run, words=run.words[1:], decided=run.decided[1:], defaults=run.defaults[1:])
 
 
 def script_runs(reader, module: Module, within: str | None = None) -> list[ProgramWords | None]:
@@ -160,7 +164,7 @@ def _read_runs(reader, path: str, within: str | None) -> list[ProgramWords | Non
     return list(dict.fromkeys(found))  # (a script's run read through the script that runs it, and in it)
 
 
-def _flag_given(words: tuple[tuple[str | None, Span | None], ...], name: str) -> object:
+def _flag_given(words: tuple[tuple[str | None, Span | None], ...], name: str, defaults: tuple[str | None, ...] = ()) -> object:
     """What one run's words give the parameter `name`, as fire reads them (the last flag wins)."""
     result: object = _ABSENT
     position = 0
@@ -182,12 +186,13 @@ def _flag_given(words: tuple[tuple[str | None, Span | None], ...], name: str) ->
         else:
             item = following
             position += 2
+        default = defaults[position - 1] if position - 1 < len(defaults) else None
         if key == f"no{name}":
             return _OPEN
         if key == name:
             if item[0] is None or item[1] is None:
                 return _OPEN
-            result = _Given(_fire_value(item[0]), text if equals else f"{text} {item[0]}", item[1])
+            result = _Given(_fire_value(item[0]), text if equals else f"{text} {item[0]}", item[1], default)
     return result
 
 

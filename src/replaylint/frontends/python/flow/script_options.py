@@ -59,6 +59,7 @@ def _given(found: Kwargs, flags: dict, run: ProgramWords, program: str) -> bool:
     """`found` with what the run's words give, as argparse reads them; False where it cannot tell."""
     words = [Val(text if text is not None else UNKNOWN, span=span) for text, span in run.words]
     decided = dict(zip(map(id, words), run.decided))
+    defaults = dict(zip(map(id, words), run.defaults))
     pairs = option_pairs(
         flags, words, lambda word: word.value if isinstance(word.value, str) and word.span is not None else None, unseen=True
     )
@@ -74,11 +75,14 @@ def _given(found: Kwargs, flags: dict, run: ProgramWords, program: str) -> bool:
         else:
             value = following.value if convert in (None, "str") or not following.known else option_value(following.value, convert)
         found.entries.pop(dest, None)
-        found.entries[dest] = _entry(dest, flag, following, value, decided.get(id(following)), program)
+        default = defaults.get(id(following)) or defaults.get(id(flag))
+        found.entries[dest] = _entry(dest, flag, following, value, decided.get(id(following)), program, default)
     return True
 
 
-def _entry(dest: str, flag: Val, following: Val | None, value: object, decided: Span | None, program: str) -> Entry:
+def _entry(
+    dest: str, flag: Val, following: Val | None, value: object, decided: Span | None, program: str, default: str | None = None
+) -> Entry:
     """The option as the script gives it: at the variable's assignment that decides its value, else
     at the flag's word and the word after it."""
     at: Span = flag.span  # type: ignore[assignment]  (a flag's word is read only where the script writes it)
@@ -86,7 +90,7 @@ def _entry(dest: str, flag: Val, following: Val | None, value: object, decided: 
     if following is not None and following.span is not None and following.span.path == at.path:
         at = at.cover(following.span)
     span = decided or at
-    whose = run_as(program, at, written)
+    whose = run_as(program, at, written, default)
     setting = Setting(dest, value, span, written, decided or (following.span if following is not None else None))
     return Entry(setting, None, assumptions=((whose, span),))
 
