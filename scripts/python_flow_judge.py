@@ -177,9 +177,14 @@ def _errors_of(case: Case, engine: Engine, several: bool, twins: list[Engine] = 
     """The case's errors about this engine: with several engines, those naming its construction;
     where other engines share that construction with other settings (one per turn of a loop),
     not those naming a place where only another's settings are written (its row) and none of its own."""
-    if not several:  # an error placed only in other files is another launch's (a shell script's, with its own environment)
-        files = {path for path, _ in engine.decided | {engine.place}}
-        return [error for error, places in zip(case.errors, case.places) if any(path in files for path, _ in places)]
+    if not several:
+        # an error placed only in other files is another launch's (a shell script's, with its own environment), unless at
+        # a line that decides one of the engine's settings (a config file's key; a script's word its run gives the program)
+        own = {engine.place[0]}
+        decided = engine.decided | {engine.place}
+        return [
+            error for error, places in zip(case.errors, case.places) if any(path in own or (path, line) in decided for path, line in places)
+        ]
     others = {place for twin in twins for place in twin.decided} - engine.decided
     own = engine.decided - {place for twin in twins for place in twin.decided}
     return [error for error, places in zip(case.errors, case.places) if engine.place in places and (own & places or not others & places)]
