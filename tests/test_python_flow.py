@@ -194,6 +194,7 @@ h14_fastchat_worker_set_defaults_mask_no_logprobs_mode also expects its worker r
 Rounds 33 and 34 (h33_, h34_; blind, as written, from 11 more repositories; round 34 partial, 9 cases; first run on
 the integration branch with all of stop 46's fixes): of 21 expected findings 15 exact (71%), 6 missed; 0 false findings;
 12 of 12 clean cases clean (PENDING).
+After h-fxM and h-fxN (_round33_defaults, _round33_misc): 18 of 21; AutoRAG's two and gpt-oss's wait.
 """
 
 from __future__ import annotations
