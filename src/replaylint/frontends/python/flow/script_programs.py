@@ -20,6 +20,7 @@ from ....frameworks.nearby import program_upward
 from ....model import Launch, Span
 from ....readers.python_runs import ANY_RUN
 from ....source import ExtractContext, SourceFile
+from ..names import REPLAY_WORDS
 from .module import parse
 from .program_environment import runs_module
 from .reader import Reader
@@ -27,7 +28,7 @@ from .script_flags import as_run
 from .spawns import spawn_words, spawned_launches
 from .tree import Tree
 
-_MASK_WORDS = ("sampling-mask", "sampling_mask")
+_MASK_WORDS = REPLAY_WORDS[:2]  # the mask's spellings in a script's words
 _HANDS_ON = "parse_known_args("  # a program that keeps the words it does not know
 
 
@@ -36,7 +37,8 @@ def spawned_by_runs(source: SourceFile, context: ExtractContext, read: list[Span
     launches the script's own reading found, whose runs are not read again)."""
     from ....readers.shell.program_runs import program_words  # the shell interpreter
 
-    if not _may_hand_on(source, context):
+    located = _handing_on(source, context)
+    if not located:
         return []  # no program the script names keeps words it does not know: nothing to read it again for
     found: list[Launch] = []
     for run in program_words(source, context) or ():
@@ -45,7 +47,7 @@ def spawned_by_runs(source: SourceFile, context: ExtractContext, read: list[Span
         spans = [span for _, span in run.words if span is not None]
         if any(_within(span, launch) for span in spans[:1] for launch in read):
             continue
-        program = _program(run, source.path, context)
+        program = _program(run, source.path, context, located)
         if program is None:
             continue
         module = parse(program)
@@ -57,26 +59,24 @@ def spawned_by_runs(source: SourceFile, context: ExtractContext, read: list[Span
     return found
 
 
-def _may_hand_on(source: SourceFile, context: ExtractContext) -> bool:
-    """Whether a program the script's text names (`-m module`, `path.py`) is one of the tree that
-    parses with `parse_known_args`: the script is read again for its runs only then (a 1 MB CI
-    script read twice ran past its budget)."""
-    named = dict.fromkeys(match.group(1) or match.group(2) for match in _NAMED.finditer(source.text))
-    for word in list(named)[:_MAX_NAMED]:
-        located = program_upward(word, source.path, context.read_text)
-        if located is not None and _HANDS_ON in located[1]:
-            return True
-    return False
+def _handing_on(source: SourceFile, context: ExtractContext) -> dict[str, tuple[str, str] | None]:
+    """The programs the script's text names (`-m module`, `path.py`), each as found from its folder up
+    (None: not in the tree), when one of them parses with `parse_known_args`; empty otherwise: the
+    script is read again for its runs only then (a 1 MB CI script read twice ran past its budget)."""
+    named = list(dict.fromkeys(match.group(1) or match.group(2) for match in _NAMED.finditer(source.text)))[:_MAX_NAMED]
+    located = {word: program_upward(word, source.path, context.read_text) for word in named}
+    return located if any(found is not None and _HANDS_ON in found[1] for found in located.values()) else {}
 
 
 _NAMED = re.compile(r"-m[ \t]+([A-Za-z_][\w.]*)|([\w./-]+\.py)\b")  # what a run may name as its program
 _MAX_NAMED = 32
 
 
-def _program(run, script: str, context: ExtractContext) -> SourceFile | None:
-    """The program a run names, from the script's folder up, when it may hand its words on."""
+def _program(run, script: str, context: ExtractContext, named: dict[str, tuple[str, str] | None]) -> SourceFile | None:
+    """The program a run names, from the script's folder up (`named`: those its text names, found
+    already), when it may hand its words on."""
     word = run.run.module or run.run.path
-    located = program_upward(word, script, context.read_text) if word else None
+    located = (named[word] if word in named else program_upward(word, script, context.read_text)) if word else None
     if located is None:
         return None
     path, text = located
