@@ -277,6 +277,22 @@ def test_warm_and_pre_commit_runs_see_the_same_findings(tmp_path: Path) -> None:
     assert check(tmp_path, "rollout.py") == []
 
 
+def test_clients_of_a_checked_file_that_starts_no_server_are_read_when_the_tree_starts_one(tmp_path: Path) -> None:
+    """A file the prefilter passes (it builds an engine of its own) but that starts no server leaves its
+    clients unread until a replay server of the tree needs them: cold, warm and pre-commit runs agree."""
+    engine = '\nfrom vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n'
+    tree(tmp_path, {"rollout.py": ROLLOUT.format(url="http://localhost:8001/v1", penalty="0.5") + engine})
+    assert check(tmp_path, cache=False) == []  # no server: nothing to tie the client to
+    assert check(tmp_path) == []  # fills the cache, the client still unread
+    tree(tmp_path, {"scripts/serve.sh": SERVE.format(flags="--port 8001")})
+    cold = check(tmp_path, cache=False)
+    assert at_client(cold, "rollout.py") == [("RPL301", 7), ("RPL302", 7)]
+    assert check(tmp_path, cache=False, workers=2) == cold
+    assert check(tmp_path) == cold  # the client's file unchanged since the cache remembered it unread
+    assert check(tmp_path) == cold  # warm
+    assert check(tmp_path, "scripts/serve.sh") == cold  # pre-commit naming the server: the client read from its file
+
+
 def test_a_suppression_at_the_client_silences_it_and_is_not_unused(tmp_path: Path) -> None:
     rollout = ROLLOUT.format(url="http://localhost:8001/v1", penalty="0.5").replace(
         "presence_penalty=0.5)", "presence_penalty=0.5)  # noqa: RPL302"

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from replaylint.cli.main import main
-from replaylint.frontends.python.flow.importers import mask_outside_parametrize
+from replaylint.frontends.python.flow.importers import mask_names, mask_outside_parametrize
 from replaylint.frontends.python.flow.module import parse
 from replaylint.source import SourceFile
 
@@ -78,3 +78,27 @@ def test_a_settings_module_with_a_parametrized_test_still_finds_its_engine(tmp_p
         main(["check", "--no-cache", "--target-vllm", "0.34.0", "--output-format", "json", str(package / "settings.py")])
     found = [(Path(item["filename"]).name, item["location"]["row"], item["code"]) for item in json.loads(out.getvalue())]
     assert found == [("settings.py", 3, "RPL003")]
+
+
+_TEST_FUNCTION = (
+    "def test_sampling_mask(scheduler):\n"
+    "    scheduler.return_sampling_mask = True\n"
+    "    assert scheduler.schedule()\n\n\n"
+    "def replay_args():\n"
+    '    return {"return_sampling_mask": True}\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("path", "carriers"),
+    [
+        # pytest runs `test*` functions of its modules: what they return reaches no other module (vLLM's
+        # tests/v1/core/test_scheduler.py, whose importers' search cost a cold scan 60 ms); a helper beside them does
+        ("tests/test_scheduler.py", {"replay_args"}),
+        ("tests/scheduler_test.py", {"replay_args"}),
+        # in a module pytest does not collect, a function named test... is a function like any other
+        ("myproj/testing.py", {"test_sampling_mask", "replay_args"}),
+    ],
+)
+def test_a_pytest_test_function_carries_the_mask_to_no_other_module(path: str, carriers: set[str]) -> None:
+    assert mask_names(parse(SourceFile(path, _TEST_FUNCTION), "")) == carriers

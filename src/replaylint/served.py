@@ -75,9 +75,10 @@ class Served:
     clients: tuple[ServerClient, ...] = ()
     reads_masks: bool = False  # names `/inference/v1/generate` where no client was read: any server's masks may be read
     ports: tuple[int, ...] = ()  # of the servers it starts that are not replay servers with a known port
+    clients_unread: bool = False  # it may hold clients, left unread while no server of its own needed them
 
     def __bool__(self) -> bool:
-        return bool(self.servers or self.clients or self.reads_masks or self.ports)
+        return bool(self.servers or self.clients or self.reads_masks or self.ports or self.clients_unread)
 
 
 def distinct(items: Iterable[_T]) -> tuple[_T, ...]:

@@ -220,6 +220,7 @@ class ExtractContext:
     forwarded_arguments: str = "as-written"  # a script's `"$@"`: judged as written, or "open" (see `config`)
     clients: list[ServerClient] = field(default_factory=list)  # HTTP clients no server of the file serves (`served`)
     reads_masks: bool = False  # the file names the masks' route where no client was read
+    clients_unread: bool = False  # it starts no server and may hold clients: `cross_file` reads them if the tree starts a replay server
     near: dict = field(default_factory=dict, repr=False)  # the value flow's walks and reads around a module, for this check
 
     def not_entered(self, message: str, offset: int) -> None:

@@ -220,7 +220,11 @@ class Checker:
             from ..vllm.unusable_masks import served  # (the model is imported by now)
 
             result.served = served(
-                judged, context.clients, context.reads_masks, lambda launch: releases_for(launch, self.config, self.project_pins)
+                judged,
+                context.clients,
+                context.reads_masks,
+                lambda launch: releases_for(launch, self.config, self.project_pins),
+                context.clients_unread,
             )
             result.findings.extend(_on_branches(found))
             if kind == "yaml":

@@ -10,8 +10,9 @@ rules that read a server's clients (`_JUDGES`: RPL301, RPL102, and the request r
 then judge the server with its clients of other files, and report at the client, the server
 beside it.
 
-Files the prefilter turned away are read for clients only when the tree starts a replay server
-(most trees start none), and what was found is remembered by their stat. Files a run does not
+Files the prefilter turned away, and the clients of checked files that start no server of their
+own, are read for clients only when the tree starts a replay server (most trees start none), and
+what was found is remembered by their stat. Files a run does not
 check (a pre-commit run names a few) are known from the result cache: a file whose cached facts
 name servers or clients is read again, and checked again when it changed.
 """
@@ -46,13 +47,18 @@ def tie_clients(checker: Checker, results: list[FileResult], result_cache: cache
     if not recalled and not any(facts.servers for facts in told.values()):
         return results  # most trees: no replay server, and nothing read (loading the stores costs a warm run)
     in_run = {os.path.abspath(result.path): result for result in results}
+    spelled = {path: result.path for path, result in in_run.items()}  # as the run names each file (the findings' paths)
     for path in result_cache.holding_served() if recalled else ():  # type: ignore[union-attr]
         if os.path.abspath(path) not in in_run and (facts := _recalled(checker, result_cache, path)):  # type: ignore[arg-type]
             told[os.path.abspath(path)] = facts
+            spelled[os.path.abspath(path)] = path
     if not any(facts.servers for facts in told.values()):
         return results
     if result_cache is not None:
         result_cache.mark_serving()
+    told = {
+        path: _clients_read(checker, result_cache, spelled[path], facts) if facts.clients_unread else facts for path, facts in told.items()
+    }
     for result in results:
         if _unread(result) and os.path.abspath(result.path) not in told:
             scanned = _scanned(checker, result_cache, result.path)
@@ -358,6 +364,17 @@ def _scanned(checker: Checker, result_cache: cache.ResultCache | None, path: str
     if result_cache is not None and found is not None:
         result_cache.remember_scan(path, stat, found, checker.reads, settings)  # a `--config` YAML, a trainer's program
     return found
+
+
+def _clients_read(checker: Checker, result_cache: cache.ResultCache | None, path: str, facts: Served) -> Served:
+    """What a checked file says, with the clients its check left unread (it starts no server)."""
+    from ..served import distinct
+
+    scanned = _scanned(checker, result_cache, path)
+    if scanned is None:
+        return replace(facts, clients_unread=False)
+    clients = distinct((*facts.clients, *scanned.clients))
+    return replace(facts, clients=clients, reads_masks=facts.reads_masks or scanned.reads_masks, clients_unread=False)
 
 
 def _scan_settings(checker: Checker, path: str) -> str:

@@ -297,18 +297,23 @@ def replay_port(launch: Launch) -> int | None:
 
 
 def served(
-    launches: list[Launch], clients: list[ServerClient], reads_masks: bool, releases: Callable[[Launch], tuple[Release, ...]]
+    launches: list[Launch],
+    clients: list[ServerClient],
+    reads_masks: bool,
+    releases: Callable[[Launch], tuple[Release, ...]],
+    clients_unread: bool = False,
 ) -> Served:
     """What a file says for tying clients to servers across files: its replay servers (judged
     against `releases`), the ports of its other servers, and its clients that no server of its own
-    serves."""
+    serves (or that it may hold some, left unread)."""
     servers = []
     for launch in launches:
         port = replay_port(launch)
         if port is not None and as_bool(launch.value("return_sampling_mask")) is True:
             servers.append(_server(launch, port, tuple(str(release) for release in releases(launch))))
     taken = {server.port for server in servers}
-    return Served(distinct(servers), distinct(clients), reads_masks, tuple(p for p in other_ports(launches) if p not in taken))
+    ports = tuple(p for p in other_ports(launches) if p not in taken)
+    return Served(distinct(servers), distinct(clients), reads_masks, ports, clients_unread)
 
 
 def other_ports(launches: list[Launch]) -> tuple[int, ...]:

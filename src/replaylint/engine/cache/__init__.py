@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from typing import Any, Callable
 
 __all__ = ["CACHE_DIR", "NotRemoved", "ResultCache", "default_directory", "remove_cache"]
-_FORMAT = 13  # 13: the walk keeps `.dstack.yml` and `.gitlab-ci.yml`, which a kept snapshot of a folder does not list
+_FORMAT = 14  # 14: a file's served facts say whether its clients were left unread (`clients_unread`)
 _DIGEST_CHARACTERS = 64  # `digest`'s: a result's key is the digest of the file's bytes, then its context
 _SETTLED_NS = 2_000_000_000  # the coarsest clock step of a common file system (FAT's two seconds)
 # Times with digits below 10 ms come from a file system that keeps them finer, in the kernel's

@@ -21,6 +21,7 @@ def encode(served: Served) -> dict[str, Any]:
         "clients": [[client.host, client.port, _request(client.request), client.framework] for client in served.clients],
         "reads_masks": served.reads_masks,
         "ports": list(served.ports),
+        "clients_unread": served.clients_unread,
     }
 
 
@@ -69,13 +70,19 @@ def _value(value: Any) -> Any:
 
 
 def decode(value: object) -> Served:
-    if type(value) is not dict or value.keys() != {"servers", "clients", "reads_masks", "ports"} or type(value["reads_masks"]) is not bool:
+    if (
+        type(value) is not dict
+        or value.keys() != {"servers", "clients", "reads_masks", "ports", "clients_unread"}
+        or type(value["reads_masks"]) is not bool
+        or type(value["clients_unread"]) is not bool
+    ):
         raise Malformed("a file's servers and clients")
     return Served(
         tuple(_decode_server(server) for server in _list(value["servers"])),
         tuple(_decode_client(client) for client in _list(value["clients"])),
         value["reads_masks"],
         tuple(_integer(port) for port in _list(value["ports"])),
+        value["clients_unread"],
     )
 
 

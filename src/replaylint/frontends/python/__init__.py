@@ -32,7 +32,7 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
         used = flow.from_importers(source, context)
         launches += used.launches
         mapped = [launch for launch in mapped if launch.span not in used.sources]
-    return with_clients(_with_trainers(launches, source, context), source, context) + mapped
+    return with_clients(_with_trainers(launches, source, context), source, context, deferred=True) + mapped
 
 
 def _flows(source: SourceFile, context: ExtractContext) -> bool:

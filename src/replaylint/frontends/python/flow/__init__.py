@@ -20,7 +20,7 @@ from ....records import record
 from ....source import ExtractContext, SourceFile
 from ..names import REPLAY_WORDS, RUNNER_ENV, matches_from, set_after_call
 from .airflow_pods import WORDS as AIRFLOW_WORDS, pod_launches
-from .engine_subclasses import imported_engine_classes, imports_from_tree
+from .engine_subclasses import imported_engine_classes, may_import_engine_class
 from .engines import engine_launches
 from .importers import (
     imported_launches,
@@ -126,10 +126,18 @@ def imports_engine_class(source: SourceFile, context: ExtractContext) -> bool:
     """Whether a file that names the mask but no engine of vLLM's calls a class it imports from a
     module of the tree that subclasses the engine and keeps its `__init__` (LongCite's demo:
     `from vllm_inference import LongCiteModel`, then `LongCiteModel(..., return_sampling_mask=True)`)."""
-    if not imports_from_tree(source.text):
+    unparsed = _Unparsed(source.path)  # the modules it imports are found by its path, and vetted by their texts first
+    if not may_import_engine_class(Tree(unparsed, context), unparsed, source.text):  # type: ignore[arg-type]
         return False
     module = parse(source)
     return module is not None and bool(imported_engine_classes(Reader(Tree(module, context)), module))
+
+
+@record(unsafe_hash=True)
+class _Unparsed:
+    """A file not parsed yet, as `Tree` finds the modules it imports: by its path."""
+
+    path: str
 
 
 def _texts(tree: Tree, qualified: str) -> Iterator[str]:

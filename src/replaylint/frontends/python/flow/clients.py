@@ -90,16 +90,21 @@ class Client:
     request: Request
 
 
-def with_clients(launches: list[Launch], source: SourceFile, context: ExtractContext) -> list[Launch]:
+def with_clients(launches: list[Launch], source: SourceFile, context: ExtractContext, deferred: bool = False) -> list[Launch]:
     """The launches, each server among them with the requests this file sends to its port; the
-    file's other clients are left in `context` for servers other files start."""
+    file's other clients are left in `context` for servers other files start. `deferred`: a file
+    that starts no server leaves them unread, for `cross_file` to read if the tree starts a replay
+    server (most start none; vLLM's test_serving_tokens.py's clients cost a cold scan 60 ms)."""
     if not any(word in source.text for word in CLIENT_WORDS):
         context.reads_masks = MASK_ENDPOINT in source.text  # through a client not read here (`session.send(prepared)`)
+        return launches
+    ports = {id(launch): port for launch in launches if (port := server_port(launch)) is not None}
+    if deferred and not ports:
+        context.clients_unread = True
         return launches
     module = parse(source)
     if module is None:
         return launches
-    ports = {id(launch): port for launch in launches if (port := server_port(launch)) is not None}
     found = list(clients(Reader(Tree(module, context)), module))
     if MASK_ENDPOINT in source.text and not any(c.request.endpoint == MASK_ENDPOINT for c in found):
         # The file names the route with the masks where no client here was read: some request

@@ -63,11 +63,6 @@ def _imported_name(module: Module, base: ast.expr) -> str | None:
     return ".".join((module.imports[base.id], *parts))
 
 
-def imports_from_tree(text: str) -> bool:
-    """Whether the text may import a class from a module other than vLLM's and call it (cheap, on the text)."""
-    return any(_called_names(match, text) for match in _FROM_IMPORT.finditer(text)) if "import" in text else False
-
-
 def _called_names(match: re.Match[str], text: str) -> list[tuple[str, str]]:
     """The (name, local name) pairs of an import statement's match that are capitalised and called in `text`."""
     if match.group(1).partition(".")[0] == "vllm":
@@ -83,20 +78,33 @@ def _called_names(match: re.Match[str], text: str) -> list[tuple[str, str]]:
 def imported_engine_classes(reader: Any, module: Module) -> set[str]:
     """The names the module calls that it imports from another module of the tree that defines
     them as a class keeping the engine's `__init__` (`reader`: the `reader.Reader`)."""
-    text = module.source.text
-    found = set()
+    return {local for qualified, local in _imported_calls(module.source.text) if _keeps_engine_init_at(reader, module, qualified)}
+
+
+def may_import_engine_class(tree: Any, importer: Any, text: str) -> bool:
+    """Whether a text may call such a class, by the texts alone (no parse): a module of the tree it
+    imports a called name from defines a class of that name with `LLM` among its bases (`tree`: the
+    `tree.Tree`; `importer`: what holds the file's path)."""
+    return any(_subclass_in_text(tree, importer, qualified) for qualified, _ in _imported_calls(text))
+
+
+def _imported_calls(text: str) -> list[tuple[str, str]]:
+    """(dotted name, local name) of the capitalised names the text imports from a module other than vLLM's and calls."""
+    found = []
     for match in _FROM_IMPORT.finditer(text) if "import" in text else ():
         base = match.group(1)
-        for name, local in _called_names(match, text):
-            if _keeps_engine_init_at(reader, module, f"{base}.{name}" if base.strip(".") else f"{base}{name}"):
-                found.add(local)
+        found += [(f"{base}.{name}" if base.strip(".") else f"{base}{name}", local) for name, local in _called_names(match, text)]
     return found
 
 
-def _keeps_engine_init_at(reader: Any, module: Module, qualified: str) -> bool:
+def _subclass_in_text(tree: Any, importer: Any, qualified: str) -> bool:
     name = qualified.rpartition(".")[2]
-    text = reader.tree.path_and_text(qualified, module)
-    if text is None or not any("LLM" in bases for bases in re.findall(rf"\bclass\s+{re.escape(name)}\s*\(([^)]*)\)", text[1])):
+    text = tree.path_and_text(qualified, importer)
+    return text is not None and any("LLM" in bases for bases in re.findall(rf"\bclass\s+{re.escape(name)}\s*\(([^)]*)\)", text[1]))
+
+
+def _keeps_engine_init_at(reader: Any, module: Module, qualified: str) -> bool:
+    if not _subclass_in_text(reader.tree, module, qualified):
         return False  # the module's text says no such subclass, without a parse (most imported names are not)
     found = reader.tree.resolve(qualified, module)
     if found is None or found[1] is None:

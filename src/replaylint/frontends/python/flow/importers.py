@@ -223,7 +223,10 @@ def mask_names(module: Module) -> set[str]:
     found = set()
     classes = {}
     values = {}  # module-level names bound to a dict or call, with the text of the value
+    tests = _pytest_module(module.path)
     for statement in module.tree.body:
+        if tests and isinstance(statement, FUNCTIONS) and statement.name.startswith("test"):
+            continue  # a test pytest runs (`scheduler.return_sampling_mask = True` in it) returns nothing another module uses
         if (written := _written_name(statement)) is not None:
             if turns_mask_on(module.text(statement)):
                 found.add(written)  # `CONFIGS.update({...})`, `CONFIGS["replay"] = {...}` after `CONFIGS = {}`
@@ -244,6 +247,12 @@ def mask_names(module: Module) -> set[str]:
     # `EVAL = replace(ROLLOUT, ...)`)
     carrying = {name for name, text in classes.items() if turns_mask_on(text) or mask_field(text, module.path)}
     return users_of(found | carrying, {**classes, **values})
+
+
+def _pytest_module(path: str) -> bool:
+    """Whether pytest collects the module's `test*` functions as tests (`test_*.py`, `*_test.py`)."""
+    name = os.path.basename(path)
+    return name.endswith(".py") and (name.startswith("test_") or name.endswith("_test.py"))
 
 
 def _written_name(statement: ast.stmt) -> str | None:
