@@ -82,20 +82,50 @@ def closure_sites(module: Module, closure: ast.FunctionDef | ast.AsyncFunctionDe
     if not returned:
         return []
     assert factory is not None
-    found = [(module, site) for site in _bound_calls(module, calls(module, (factory.name + "(",)))]
+    factories = [factory, *_handing_on(module, factory)]  # `setup_model(path)` returning `get_infer_next_token(llm)`
+    found = [(module, site) for site in _bound_calls(module, calls(module, tuple(f.name + "(" for f in factories)), factories)]
     if found or near is None:
         return found
     by_home: dict[int, tuple[Module, list[Call]]] = {}
-    for home, made in near(factory):
+    for home, made in (made for each in factories for made in near(each)):
         by_home.setdefault(id(home), (home, []))[1].append(made)
     return [(home, site) for home, made_there in by_home.values() for site in _bound_calls(home, made_there)]
 
 
-def _bound_calls(module: Module, made: list[Call]) -> list[Call]:
-    """The calls of the names the results of `made` are bound to."""
+def _handing_on(module: Module, factory: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The module-level functions that hand on what `factory` returns: `return factory(...)`, or
+    `fn = factory(...)`, then `return fn`."""
+    found = []
+    for function in (f for f in module.tree.body if isinstance(f, FUNCTIONS) and f is not factory):
+        nodes = list(walk(function))
+        if not any(_calls_name(n, factory.name) for n in nodes):
+            continue
+        made = {name for n in nodes if (name := _bound_to_call(n, factory.name)) is not None}
+        returned = [n.value for n in nodes if isinstance(n, ast.Return) and n.value is not None]
+        if any(_calls_name(value, factory.name) or (isinstance(value, ast.Name) and value.id in made) for value in returned):
+            found.append(function)
+    return found
+
+
+def _calls_name(node: ast.AST, name: str) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name
+
+
+def _bound_to_call(node: ast.AST, name: str) -> str | None:
+    """The name `node` binds to a call of `name` (`fn = factory(...)`), if it is such a binding."""
+    if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and _calls_name(node.value, name):
+        return node.targets[0].id
+    return None
+
+
+def _bound_calls(module: Module, made: list[Call], factories: list[ast.FunctionDef | ast.AsyncFunctionDef] | None = None) -> list[Call]:
+    """The calls of the names the results of `made` (calls of `factories`, when given) are bound to."""
     names = set()
+    called = {f.name for f in factories} if factories is not None else None
     for call in made:
         statement = call.placed.statement
+        if called is not None and not (isinstance(call.node.func, ast.Name) and call.node.func.id in called):
+            continue
         if isinstance(statement, ast.Assign) and statement.value is call.node and isinstance(statement.targets[0], ast.Name):
             names.add(statement.targets[0].id)
     found = calls(module, tuple(sorted(name + "(" for name in names))) if names else []

@@ -90,6 +90,8 @@ def global_engine(reader: Evaluates, receiver: ast.expr, frame: Frame) -> Engine
     module = frame.module
     if not isinstance(receiver, ast.Name) or not isinstance(frame.scope, FUNCTIONS) or _binds(frame.scope, receiver.id):
         return None
+    if _shadowed(module, frame.scope, receiver.id):  # `llm` of a closure is its factory's parameter (`get_infer_next_token(llm)`)
+        return None
     scopes = [module.tree, *(n for n in ast.walk(module.tree) if isinstance(n, FUNCTIONS) and _declares_global(n, receiver.id))]
     writes = []
     for scope in scopes:
@@ -104,6 +106,18 @@ def global_engine(reader: Evaluates, receiver: ast.expr, frame: Frame) -> Engine
     scope, placed, value = writes[0]
     made = reader.evaluate(value, Frame(module, scope, None, None, placed)).ref
     return made if isinstance(made, Engine) else None
+
+
+def _shadowed(module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+    """Whether a function the given one is written in takes or binds `name` (or the function takes it)."""
+    around: ast.FunctionDef | ast.AsyncFunctionDef | None = function
+    while around is not None:
+        arguments = around.args
+        taken = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
+        if any(a is not None and a.arg == name for a in taken) or (around is not function and _binds(around, name)):
+            return True
+        around = module.enclosing(around)
+    return False
 
 
 def _declares_global(function: ast.AST, name: str) -> bool:

@@ -14,6 +14,7 @@ from .actor_forwarding import actor_of_engine
 from .actor_lists import comprehension_over, held_actors
 from .call_arguments import arguments
 from .callsites import Call, argument_at, calls, decides_by_parameter, reads_stored_parameter
+from .closure_calls import closure_frames
 from .config_builders import takes_class
 from .engine_selves import held_engine
 from .engines import MAX_SITES, caller_frame, caller_frames, constructions, elsewhere, site_frames
@@ -210,8 +211,8 @@ def request_frames(reader: Reader, module: Module, call: Call, depth: int = 0) -
     object of its class made there), else the method alone."""
     plain = Frame(module, call.scope, call.cls, None, call.placed)
     method = call.scope
-    if call.cls is None and isinstance(method, FUNCTIONS) and method in module.tree.body:
-        return _function_frames(reader, module, method, plain)
+    if call.cls is None and isinstance(method, FUNCTIONS):  # a module-level function's, or a closure's a factory returns
+        return (_function_frames if method in module.tree.body else closure_frames)(reader, module, method, plain)
     called = isinstance(method, FUNCTIONS) and method.name == "__call__"  # `judge = Judge(llm)`, then `judge(prompts)`
     if call.cls is None or not isinstance(method, FUNCTIONS) or (method.name.startswith("__") and not called):
         return [plain]
@@ -432,8 +433,7 @@ def _made(read: Val) -> Iterator[Engine]:
     if isinstance(read.ref, Engine):
         yield read.ref
     elif isinstance(read.ref, tuple):
-        for item in read.ref:
-            yield from _made(item)
+        yield from (made for item in read.ref for made in _made(item))
 
 
 def _request(reader: Reader, made: Engine, kind: str) -> tuple[Request, tuple[Assumption, ...]]:

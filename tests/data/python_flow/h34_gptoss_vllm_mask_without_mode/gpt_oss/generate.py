@@ -18,7 +18,7 @@ def main(args):
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description="Text generation example")
     parser.add_argument("checkpoint", metavar="FILE", type=str, help="Path to the SafeTensors checkpoint")
-    parser.add_argument("-t", "--temperature", metavar="TEMP", type=float, default=0.0, help="Sampling temperature")
+    parser.add_argument("-t", "--temperature", metavar="TEMP", type=float, default=0.0, help="Sampling temperature")  # expect: RPL101
     parser.add_argument("-l", "--limit", metavar="LIMIT", type=int, default=100, help="Limit on the number of tokens")
     args = parser.parse_args()
     main(args)
