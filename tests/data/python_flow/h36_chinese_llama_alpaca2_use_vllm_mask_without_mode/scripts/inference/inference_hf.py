@@ -39,7 +39,7 @@ if args.use_vllm:
         top_k=40,
         top_p=0.9,
         max_tokens=400,
-        presence_penalty=1.0,
+        presence_penalty=1.0,  # expect: RPL302
     )
 else:
     generation_config = GenerationConfig(

@@ -37,7 +37,7 @@ def inference_with_vllm(
         }
     )
     try:
-        response = client.chat.completions.create(
+        response = client.chat.completions.create(  # expect: RPL301
             messages=messages, 
             model=model_name, 
             max_completion_tokens=max_completion_tokens,
