@@ -11,6 +11,7 @@ from ...model import Edit, Fix, Launch
 from ...source import ExtractContext, SourceFile
 from . import flow
 from .flow.clients import with_clients
+from .flow.tree import in_vllm_package
 from .focus import focus
 from .mappings import candidate, mapping_launches
 from .named_configs import may_hold_mask
@@ -23,11 +24,12 @@ MASK_WORDS = REPLAY_WORDS[:3]  # the mask's own spellings (`flow.candidate` look
 def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
     launches = _starting_calls(source, context)
     mapped = mapping_launches(source) if candidate(source.text) else []
-    found = flow.flowed(source, context, alone=not launches) if _flows(source, context) else None
+    own = in_vllm_package(source.path)  # vLLM's implementation: what its functions build, their callers start
+    found = flow.flowed(source, context, alone=not launches) if not own and _flows(source, context) else None
     if found is not None and (found.launches or found.not_run):
         launches = flow.merge(launches, found)
         mapped = [launch for launch in mapped if launch.span not in found.sources]
-    elif flow.turns_mask_on(source.text) or flow.mask_field(source.text, source.path):
+    elif not own and (flow.turns_mask_on(source.text) or flow.mask_field(source.text, source.path)):
         # a dict, helper, config class or partial another module starts an engine with
         used = flow.from_importers(source, context)
         launches += used.launches
