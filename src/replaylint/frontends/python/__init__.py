@@ -8,6 +8,7 @@ content (`mappings`, with CPython's parser)."""
 from __future__ import annotations
 
 from ...model import Edit, Fix, Launch
+from ...regexes import on_use
 from ...source import ExtractContext, SourceFile
 from . import flow
 from .flow.clients import with_clients
@@ -42,11 +43,30 @@ def _flows(source: SourceFile, context: ExtractContext) -> bool:
     its own place may hold it (`named_configs`), or it imports a name that turns it on; or the
     runner variable, which is judged without the mask (the file writes it before an engine starts)."""
     text = source.text
-    if flow.candidate(text) and (any(word in text for word in (*MASK_WORDS, RUNNER_ENV)) or may_hold_mask(source, context)):
+    live = _live_words(text)
+    if flow.candidate(text) and (live or may_hold_mask(source, context)):
         return True
-    if any(word in text for word in MASK_WORDS) and flow.imports_engine_class(source, context):
+    if live and flow.imports_engine_class(source, context):
         return True  # `LongCiteModel(..., return_sampling_mask=True)` of `class LongCiteModel(LLM)` of another module
     return flow.imports_mask(source, context)
+
+
+def _live_words(text: str) -> bool:
+    """Whether the file's own words may turn the mask on or the V1 runner back: each of the mask's words is
+    not `...=False` (`return_sampling_mask=False`, `"return_sampling_mask": False`), or the runner variable is
+    not only read, removed or given `1` (vLLM's test_logprobs.py: `monkeypatch.setenv(..., "1")`)."""
+    mentions = sum(text.count(word) for word in MASK_WORDS)
+    if mentions and mentions > len(_MASK_OFF.findall(text)):
+        return True
+    return RUNNER_ENV in text and text.count(RUNNER_ENV) > len(_RUNNER_KEPT.findall(text))
+
+
+_MASK_OFF = on_use(r"""(?:sampling_mask|sampling-mask|SAMPLING_MASK)["']?[ \t]*(?::[ \t]*bool[ \t]*)?[=:][ \t]*False\b""")
+_RUNNER_KEPT = on_use(
+    r"""(?:(?:\.get|getenv|delenv|\.pop|unsetenv)\([ \t]*["']VLLM_USE_V2_MODEL_RUNNER["']"""
+    r"""|["']VLLM_USE_V2_MODEL_RUNNER["'][ \t]*(?:,|:|\][ \t]*=(?!=))[ \t]*["'](?:1|true|True)["']"""
+    r"""|\benvs\.VLLM_USE_V2_MODEL_RUNNER\b(?![ \t]*=[^=]))"""
+)
 
 
 def _with_trainers(launches: list[Launch], source: SourceFile, context: ExtractContext) -> list[Launch]:
