@@ -8,9 +8,11 @@ content (`mappings`, with CPython's parser)."""
 from __future__ import annotations
 
 from ...model import Edit, Fix, Launch
+from ...regexes import on_use
 from ...source import ExtractContext, SourceFile
 from . import flow
 from .flow.clients import with_clients
+from .flow.tree import in_vllm_package
 from .focus import focus
 from .mappings import candidate, mapping_launches
 from .named_configs import may_hold_mask
@@ -23,11 +25,12 @@ MASK_WORDS = REPLAY_WORDS[:3]  # the mask's own spellings (`flow.candidate` look
 def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
     launches = _starting_calls(source, context)
     mapped = mapping_launches(source) if candidate(source.text) else []
-    found = flow.flowed(source, context, alone=not launches) if _flows(source, context) else None
+    own = in_vllm_package(source.path)  # vLLM's implementation: what its functions build, their callers start
+    found = flow.flowed(source, context, alone=not launches) if not own and _flows(source, context) else None
     if found is not None and (found.launches or found.not_run):
         launches = flow.merge(launches, found)
         mapped = [launch for launch in mapped if launch.span not in found.sources]
-    elif flow.turns_mask_on(source.text) or flow.mask_field(source.text, source.path):
+    elif not own and (flow.turns_mask_on(source.text) or flow.mask_field(source.text, source.path)):
         # a dict, helper, config class or partial another module starts an engine with
         used = flow.from_importers(source, context)
         launches += used.launches
@@ -40,11 +43,30 @@ def _flows(source: SourceFile, context: ExtractContext) -> bool:
     its own place may hold it (`named_configs`), or it imports a name that turns it on; or the
     runner variable, which is judged without the mask (the file writes it before an engine starts)."""
     text = source.text
-    if flow.candidate(text) and (any(word in text for word in (*MASK_WORDS, RUNNER_ENV)) or may_hold_mask(source, context)):
+    live = _live_words(text)
+    if flow.candidate(text) and (live or may_hold_mask(source, context)):
         return True
-    if any(word in text for word in MASK_WORDS) and flow.imports_engine_class(source, context):
+    if live and flow.imports_engine_class(source, context):
         return True  # `LongCiteModel(..., return_sampling_mask=True)` of `class LongCiteModel(LLM)` of another module
     return flow.imports_mask(source, context)
+
+
+def _live_words(text: str) -> bool:
+    """Whether the file's own words may turn the mask on or the V1 runner back: each of the mask's words is
+    not `...=False` (`return_sampling_mask=False`, `"return_sampling_mask": False`), or the runner variable is
+    not only read, removed or given `1` (vLLM's test_logprobs.py: `monkeypatch.setenv(..., "1")`)."""
+    mentions = sum(text.count(word) for word in MASK_WORDS)
+    if mentions and mentions > len(_MASK_OFF.findall(text)):
+        return True
+    return RUNNER_ENV in text and text.count(RUNNER_ENV) > len(_RUNNER_KEPT.findall(text))
+
+
+_MASK_OFF = on_use(r"""(?:sampling_mask|sampling-mask|SAMPLING_MASK)["']?[ \t]*(?::[ \t]*bool[ \t]*)?[=:][ \t]*False\b""")
+_RUNNER_KEPT = on_use(
+    r"""(?:(?:\.get|getenv|delenv|\.pop|unsetenv)\([ \t]*["']VLLM_USE_V2_MODEL_RUNNER["']"""
+    r"""|["']VLLM_USE_V2_MODEL_RUNNER["'][ \t]*(?:,|:|\][ \t]*=(?!=))[ \t]*["'](?:1|true|True)["']"""
+    r"""|\benvs\.VLLM_USE_V2_MODEL_RUNNER\b(?![ \t]*=[^=]))"""
+)
 
 
 def _with_trainers(launches: list[Launch], source: SourceFile, context: ExtractContext) -> list[Launch]:

@@ -358,3 +358,21 @@ def _submodule_instead(found: Any, name: str, base: str, parts: list[str]) -> bo
     if isinstance(found, tuple):  # the package's path and text only (a cheap look, `_read_path`)
         return re.search(rf"\b{re.escape(name)}\b", found[1]) is None
     return not (name in found.imports or name in found.functions or name in found.classes or found.binders(found.tree, name))
+
+
+def in_vllm_package(path: str) -> bool:
+    """Whether a module is part of vLLM's own package (the tree is vLLM, or holds a copy of it): its
+    engine constructions are vLLM's implementation (`LLM.__init__` builds `EngineArgs` from its own
+    parameters, whose callers are launches checked where they are), never a launch of the tree's."""
+    parts = os.path.abspath(path).split(os.sep)
+    for end in range(len(parts) - 1, 0, -1):
+        if parts[end - 1] == "vllm":
+            return _vllm_package(os.sep.join(parts[:end]))
+    return False
+
+
+@functools.lru_cache(maxsize=64)
+def _vllm_package(folder: str) -> bool:
+    return all(
+        os.path.isfile(os.path.join(folder, *file)) for file in (("__init__.py",), ("engine", "arg_utils.py"), ("entrypoints", "llm.py"))
+    )
