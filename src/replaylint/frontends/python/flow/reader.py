@@ -16,6 +16,7 @@ from .attribute_views import viewed_mapping
 from .binding import bind, computed, plain, positional_values
 from .bodies import token_map
 from .comprehensions import filtered
+from .declared_globals import unbound_global
 from .dicts import as_val, call as dict_call, decided, from_keys, literal, spread, written
 from .each_items import looped, made_each, sliced
 from .engine_subclasses import keeps_engine_init
@@ -24,7 +25,6 @@ from .facts import NOTHING, Kwargs, Val
 from .frames import Frame, enclosed, is_class_level, reaching
 from .generators import entered, yielded
 from .getattr_calls import attribute_named
-from .global_updates import globals_written
 from .grown_lists import grown_in_steps, grown_list, spelt_items
 from .imported_names import imported_module, in_tree, module_attribute, star_imported
 from .ini_configs import PARSERS as INI_PARSERS, ini_parser, read_option
@@ -148,7 +148,7 @@ class Reader:
             star = star_imported(self, name, frame.module) if frame.module.star_imports else NOTHING
             if star is not NOTHING:
                 return star
-            return Val(ref=Qualified(name)) if name in _BUILTINS else globals_written(self, name, frame)  # `globals().update(...)`
+            return Val(ref=Qualified(name)) if name in _BUILTINS else unbound_global(self, name, frame)  # `global llm`, `globals()`
         if binding.kind == "parameter":
             read = self.parameter(name, frame)
             if read.kwargs is None:  # a literal a call site passes is decided there (`make("raw_logprobs")`)
