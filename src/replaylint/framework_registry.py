@@ -266,6 +266,42 @@ ADAPTERS: tuple[Adapter, ...] = (
 )
 
 
+class ServedClass(NamedTuple):
+    """A serving framework that makes a class of the user's with its parsed config file: the file
+    `config_file` (a mapping naming one of `marker_keys`, none of `other_kinds`) names the module
+    (`module_dir`/`module_file`, each a config key with its default) and the class (`class_name`),
+    and the framework makes it with the whole mapping as the keyword `keyword` (its `**kwargs`'
+    key too), then calls its methods (`load`, `predict`)."""
+
+    name: str
+    config_file: str
+    marker_keys: tuple[str, ...]
+    other_kinds: tuple[str, ...]
+    module_dir: tuple[str, str]
+    module_file: tuple[str, str]
+    class_name: tuple[str, str]
+    keyword: str
+
+
+# Truss 0.12.0 (truss/templates/server/model_wrapper.py `_load_impl`): the class
+# `config["model_class_name"]` of `config["model_module_dir"] / config["model_class_filename"]`
+# (defaults `Model`, `model`, `model.py`: truss/base/truss_config.py) made with
+# `_prepare_init_args`' `config=config`, the parsed config.yaml, then `load()`. A config with a
+# `docker_server` runs its own command instead.
+SERVED_CLASSES: tuple[ServedClass, ...] = (
+    ServedClass(
+        "Truss",
+        "config.yaml",
+        ("model_name", "model_metadata", "resources", "python_version", "requirements"),
+        ("docker_server",),
+        ("model_module_dir", "model"),
+        ("model_class_filename", "model.py"),
+        ("model_class_name", "Model"),
+        "config",
+    ),
+)
+
+
 def entry_points() -> dict[str, tuple[Adapter, EntryPoint]]:
     """Every entry point by its name, with its framework."""
     return {entry.name: (adapter, entry) for adapter in ADAPTERS for entry in adapter.entry_points}

@@ -22,6 +22,7 @@ from typing import Callable
 from ....model import Launch
 from ....source import ExtractContext, SourceFile
 from .engines import engine_launches
+from .handed_configs import served_module
 from .import_statements import imports_module
 from .importers import builds_engine, imported_launches, importer_launches, origin_in, users_of
 from .module import FUNCTIONS, Module, parse
@@ -38,7 +39,7 @@ _MAX_ENTRIES = 200  # entries of the folder above looked at
 def reading_launches(path: str, context: ExtractContext, relevant: Relevant) -> list[Launch]:
     """The launches of the engines the tree's Python builds from the config file at `path`."""
     name = os.path.basename(path)
-    found: list[Launch] = []
+    found: list[Launch] = _served_launches(path, context, relevant)
     for near in _loaders_around(path):
         text = context.read_text(near)
         if text is None or name not in text:
@@ -89,6 +90,17 @@ def _script_launches(near: str, text: str, path: str, context: ExtractContext, r
     if any(imports_module(other, importer, near) for importer, other in Tree(loader, context).nearby_texts(near) if importer != near):
         return []
     return imported_launches(loader, context, relevant, origin=path)[0]
+
+
+def _served_launches(path: str, context: ExtractContext, relevant: Relevant) -> list[Launch]:
+    """The engines of the class a serving framework makes with the config file at `path` (Truss's
+    `model/model.py`, handed `config.yaml` whole: `handed_configs`)."""
+    module_path = served_module(context.read_text, path)
+    text = context.read_text(module_path) if module_path is not None else None
+    if module_path is None or text is None or not builds_engine(text) or relevant(text):
+        return []
+    module = parse(SourceFile(module_path, text))
+    return _own_launches(module, context) if module is not None else []
 
 
 def _holds_code(folder: str) -> bool:

@@ -26,9 +26,10 @@ from .frames import Frame, enclosed, is_class_level, reaching
 from .generators import entered, yielded
 from .getattr_calls import attribute_named
 from .grown_lists import grown_in_steps, grown_list, spelt_items
+from .handed_configs import handed
 from .imported_names import imported_module, in_tree, module_attribute, star_imported
 from .ini_configs import PARSERS as INI_PARSERS, ini_parser, read_option
-from .init_objects import init_object, item_call, pydra_config
+from .init_objects import init_object, item_call
 from .joined_texts import comprehension_name, joined
 from .logic import logic
 from .lookups import dict_method
@@ -59,7 +60,7 @@ from .registries import registered
 from .returns import combined
 from .run_inputs import RECORD_CLIS, command_default, environment_default, record_cli, run_by_command_line, takes_options
 from .unknown_receivers import called_on_unknown
-from .yaml_configs import EXISTS_TESTS, FILE_LOADERS, PATH_CALLS, exists_test, file_loaded, hydra_config, loaded, named_file
+from .yaml_configs import EXISTS_TESTS, FILE_LOADERS, PATH_CALLS, exists_test, file_loaded, loaded, named_file
 
 __all__ = ["Engine", "Function", "Partial", "Qualified", "Reader", "bind", "engine_name"]
 
@@ -216,13 +217,8 @@ class Reader:
 
     def parameter(self, name: str, frame: Frame) -> Val:
         function = frame.function
-        config = hydra_config(self, function, name, frame.module) if function is not None and function.decorator_list else None
-        config = (
-            config
-            if config is not None or function is None or not function.decorator_list
-            else pydra_config(self, function, name, frame.module)
-        )
-        if config is not None:  # Hydra (pydra) hands the config over whatever the call passes (`main()`)
+        config = handed(self, function, name, frame)
+        if config is not None:  # Hydra (pydra, Truss) hands the config over whatever the call passes (`main()`)
             return config
         if function is not None and takes_options(function):  # `main()` hands click the command line
             return command_default(self, function, name, frame.module)
