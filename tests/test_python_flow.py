@@ -215,15 +215,13 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
+    "h36_textgrad_chat_vllm_default_greedy": "round 36 first run (stop 47): RPL101 missed (textgrad/engine/vllm.py:33: `generate`'s default `temperature=0` of an engine class a script builds)",
     "h37_datadreamer_vllm_kwargs_mask_without_mode": "round 37 first run (stop 47): RPL003 missed (generate_poems.py:15: DataDreamer's `VLLM(..., **kwargs)` wrapper class of the tree's library, the engine built in its own method)",
     "h37_datadreamer_vllm_run_no_top_k": "round 37 first run (stop 47): RPL102 missed (datadreamer/llms/vllm.py:100: the library's `run()` request helper of the same wrapper)",
     "h38_torchforge_vllm_yaml_greedy_temperature": "round 38 first run (stop 47): RPL101 missed (apps/vllm/llama3_8b.yaml:14: torchforge's YAML sampling config read by its app)",
     "h38_torchforge_vllm_yaml_mask_without_mode": "round 38 first run (stop 47): RPL003 missed (apps/vllm/llama3_8b.yaml:9: torchforge's YAML engine config read by its app)",
     "h38_xinference_vllm_core_adaptive_speculative_config": "round 38 first run (stop 47): RPL002 missed (replay_generate.py:19: xinference's VLLMModel engine config)",
     "h38_xinference_vllm_core_generate_top_k_default": 'round 38 first run (stop 47): RPL102 missed (xinference/model/llm/vllm/core.py:131: `sanitized.setdefault("top_k", generate_config.get("top_k", -1))`)',
-    "h33_autorag_vllm_module_yaml_mask_without_mode": "round 33 first run (stop 46): RPL003 missed (config/generator.yaml:6, AutoRAG's generator module config); h-fxL (not fixed, time): three links are not followed from the YAML's runner, each found by a reduced variant: the call through the package's table of imported functions (`SUPPORT_MODULES[module_type](prompts, **module)`, also with a constant key; a direct `vllm(prompts, **module)` is reported), the pass-through `@generator_node` wrapper of another module (`func(prompts, llm, **kwargs)`), and the second hop `vllm` -> `make_vllm_instance(llm, input_kwargs)` -> `LLM(model, **result_kwargs)` when the first call is in another module (also with `kwargs` handed unchanged); then the split of the keywords by `inspect.signature(SamplingParams.from_optional)` names (vLLM 0.34.0's) is not read",
-    "h33_autorag_vllm_module_yaml_no_top_k": "round 33 first run (stop 46): RPL102 missed (autorag/nodes/generator/vllm.py:32); h-fxL (not fixed, time): the same three links as the mask case, and the request `SamplingParams(**input_kwargs)` needs the keys `make_vllm_instance` pops from the caller's `deepcopy(kwargs)` (those not in `SamplingParams.from_optional`'s parameters) and the `if \"logprobs\" not in input_kwargs` fill",
-    "h36_textgrad_chat_vllm_default_greedy": "round 36 first run (stop 47): RPL101 missed (textgrad/engine/vllm.py:33: `generate`'s default `temperature=0` of an engine class a script builds)",
 }
 
 

@@ -45,3 +45,18 @@ SAMPLING_PARAMS_FIELDS = frozenset(
         "top_p",
     )
 )
+
+# The parameters of `SamplingParams.from_optional` (read in the 0.28.0, 0.31.0 and 0.34.0 trees,
+# `vllm/sampling_params.py`; 0.34.0 lines 456-493), which takes no `**kwargs`: those of every
+# release, then those only later releases have (0.31.0 and 0.34.0), whose test is not known
+# without the release.
+FROM_OPTIONAL_PARAMETERS = frozenset(
+    (
+        *("n", "presence_penalty", "frequency_penalty", "repetition_penalty", "temperature", "top_p", "top_k", "min_p"),
+        *("seed", "stop", "stop_token_ids", "bad_words", "thinking_token_budget", "include_stop_str_in_output"),
+        *("ignore_eos", "max_tokens", "min_tokens", "logprobs", "prompt_logprobs", "detokenize", "skip_special_tokens"),
+        *("spaces_between_special_tokens", "output_kind", "stream_interval", "structured_outputs", "logit_bias"),
+        *("allowed_token_ids", "extra_args", "skip_clone", "repetition_detection", "logprob_token_ids", "routed_experts_prompt_start"),
+    )
+)
+FROM_OPTIONAL_LATER = frozenset(("watermarking", "prompt_logprob_token_ids", "prompt_logprob_start", "trace_decode_token_ids"))

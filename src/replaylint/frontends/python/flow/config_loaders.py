@@ -77,15 +77,17 @@ def _loaders_around(path: str) -> list[str]:
 def _script_launches(near: str, text: str, path: str, context: ExtractContext, relevant: Relevant) -> list[Launch]:
     """The engines the classes a script imports build from a config file it names at its top level
     by a path from where it runs (FlashRAG's `VLLMGenerator(Config("my_config.yaml", ...))` beside
-    the YAML). Not a module another imports (a library's `load_config(path="rollout.yaml")`: the
-    path is its program's, wherever that runs), nor a script in another folder than the file's."""
+    the YAML), or in a folder below it by its path from there (AutoRAG's runner:
+    `run_generator_node("config/generator.yaml", ...)`). Not a module another imports (a library's
+    `load_config(path="rollout.yaml")`: the path is its program's, wherever that runs), nor a script
+    in another folder than the file's or above it."""
     root = import_root(context.read_text, near)
-    if root is None or os.path.normpath(root or ".") != os.path.normpath(os.path.dirname(path) or "."):
+    written = os.path.relpath(path, root).replace(os.sep, "/") if root is not None else os.pardir
+    if written.startswith(os.pardir) or written not in text:
         return []
     loader = parse(SourceFile(near, text))
-    name = os.path.basename(path)
     top = [statement for statement in loader.tree.body if not isinstance(statement, (*FUNCTIONS, ast.ClassDef))] if loader else []
-    if loader is None or not any(name in loader.text(statement) for statement in top):
+    if loader is None or not any(written in loader.text(statement) for statement in top):
         return []
     if any(imports_module(other, importer, near) for importer, other in Tree(loader, context).nearby_texts(near) if importer != near):
         return []

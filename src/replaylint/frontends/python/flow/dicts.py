@@ -14,9 +14,11 @@ from ....edits import Sequence
 from ....model import UNKNOWN, Setting, Span
 from .facts import NOTHING, Entry, Kwargs, Place, Val, under, unknown
 from .frames import Evaluates, Frame, expressions, reaching
+from .handed_dicts import REMOVES, change_by
 from .logic import decided
 from .loops import each_turn, keyed_by_target, turn_by_turn
 from .module import Guard, Module, Placed
+from .refs import Function
 from .unknown_keys import overwritten
 
 _CHANGES = frozenset(("update", "setdefault", "pop", "popitem", "clear"))  # methods that change a dict in place
@@ -282,9 +284,12 @@ def _writes(statement: ast.stmt, target: str, module: Module, named_key=None) ->
             if isinstance(nested, ast.Subscript) and _is(nested.value, target, module):  # `d["sampling_params"]["top_k"] = 5`
                 keys = (_constant_key(nested.slice), _constant_key(node.slice) if isinstance(statement, ast.Assign) else None)
                 yield ("nested", keys, statement, getattr(statement, "value", None))
+        rebinds = any(_is(node, target, module) for node in statement.targets)  # `kw = update_by_default(kw, ...)`: a new binding
         for node in expressions(statement) if isinstance(statement, ast.Assign) else ():  # `n = kw.pop("n")`
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _is(node.func.value, target, module):
                 yield from _method_write(node.func.attr, node, statement)
+            elif isinstance(node, ast.Call) and _callee(node.func) not in _READERS and not rebinds and "." not in target:
+                yield from (("taken", *write[1:]) for write in _handed(node, target, module, statement))  # `model = make(llm, kw)`
         return
     if isinstance(statement, ast.AugAssign) and _is(statement.target, target, module) and isinstance(statement.op, ast.BitOr):
         yield ("merge", None, statement, statement.value)
@@ -302,8 +307,15 @@ def _writes(statement: ast.stmt, target: str, module: Module, named_key=None) ->
             and _is(func.value.value, target, module)
         ):
             yield ("nested", (_constant_key(func.value.slice), None), statement, None)  # `d["env_vars"].update(...)`: not known
-        elif any(_is(argument, target, module) for argument in node.args) and _callee(func) not in _READERS:
-            yield ("opaque", None, statement, None)
+        elif _callee(func) not in _READERS:
+            yield from _handed(node, target, module, statement)
+
+
+def _handed(node: ast.Call, target: str, module: Module, statement: ast.stmt) -> Iterator[tuple]:
+    """The dict handed to a call that may change it: by its position, what the function does (`handed_dicts`)."""
+    for position, argument in enumerate(node.args):
+        if _is(argument, target, module):
+            yield ("handed", position, statement, node)
 
 
 def _method_write(method: str, node: ast.Call, statement: ast.stmt) -> Iterator[tuple]:
@@ -330,7 +342,14 @@ def _apply(reader: Evaluates, found: Kwargs, write: tuple, guards: tuple[Guard, 
     if kind == "deep":
         reader.merged_in(found, value, frame, certain and not unreadable)
         return
-    if kind == "opaque" or (kind != "merge" and key is None):
+    change = change_by(reader, value, key, frame) if kind in ("handed", "taken") else None
+    if change == REMOVES:  # keys it held may be gone, none put in
+        found.entries.update([(name, unknown(item)) for name, item in found.entries.items()])
+    if change is not None:  # (`READS`: unchanged)
+        return
+    if kind == "taken" and not isinstance(reader.evaluate(value.func, frame).ref, Function):
+        return  # a class or library call in an assignment (`model = Model(cfg, kw)`, often the read itself): as written
+    if kind in ("opaque", "handed", "taken") or (kind != "merge" and key is None):
         found.reasons.append(f"{module.text(first)[:40]} (not readable here)")
         return
     if kind == "nested":

@@ -55,6 +55,7 @@ from .receivers import in_registry
 from .refs import ENGINE_CONFIGS
 from .subclass_inits import through_subclasses
 from .subcommands import handler_args
+from .tabled_calls import tabled_calls
 
 MAX_SITES = 6  # call sites followed per function
 _MADE_BY = ("(", ".remote(", ".options(", ".bind(")  # how a class's construction is spelt
@@ -263,8 +264,8 @@ def elsewhere(reader: Reader, module: Module, definition: ast.AST, words: tuple[
         own = sorted(class_aliases(other, definition) - set(names)) if made else []  # type: ignore[arg-type]
         made_by = (*_MADE_BY, "[")  # `MODELS[name](...)` of a registry of classes
         yield from ((other, site) for site in calls(other, (*words, *(f"{alias}{tail}" for alias in own for tail in made_by))))
-    if isinstance(definition, FUNCTIONS) and f"{name}(" in words:  # `fn = get_fn_completions(name)`, then `fn(...)`
-        yield from dispatched_calls(reader.tree, module, definition)
+    if isinstance(definition, FUNCTIONS) and f"{name}(" in words:  # `fn = get_fn_completions(name)`, then `fn(...)`; `TABLE[key](...)`
+        yield from itertools.chain(dispatched_calls(reader.tree, module, definition), tabled_calls(reader.tree, module, definition))
 
 
 def _sites_elsewhere(
@@ -274,8 +275,7 @@ def _sites_elsewhere(
     if definition not in module.tree.body:
         return
     name = getattr(definition, "name", "")
-    aliases = sorted(class_aliases(module, definition)) if isinstance(definition, ast.ClassDef) else []
-    # `BACKEND_MAP[args.backend](...)` of the dict of classes the class's module binds
+    aliases = sorted(class_aliases(module, definition)) if isinstance(definition, ast.ClassDef) else []  # and `BACKEND_MAP[...](...)`
     words = words or (*(f"{n}{tail}" for n in (name, *aliases) for tail in _MADE_BY), *(f"{alias}[" for alias in aliases))
     yield from ((other, site) for other, site in elsewhere(reader, module, definition, words) if matches(other, site))
 

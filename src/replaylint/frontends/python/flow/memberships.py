@@ -1,7 +1,11 @@
 """Membership tests the reader decides: `key in ENGINE_KEYS` of strings the tree spells out (a
 set, list, tuple, or a mapping's keys), and `key in inspect.signature(EngineArgs).parameters`.
 The fields of `EngineArgs` known here are the engine arguments replay rules read
-(`vllm.engine_fields`); any other name may or may not be a field, so its test is undecided."""
+(`vllm.engine_fields`); any other name may or may not be a field, so its test is undecided.
+The names of `SamplingParams.from_optional`'s parameters are known (`vllm.sampling_fields`), also
+as AutoRAG lists them (`[param.name for param in inspect.signature(SamplingParams.from_optional)
+.parameters.values()]`): a name every release has is in, one no release has is not, and one only
+later releases have is undecided."""
 
 from __future__ import annotations
 
@@ -14,6 +18,8 @@ from .refs import Engine, Qualified, is_sampling
 
 _ENGINE_FIELDS = "the engine's fields"
 _SERVER_ONLY = ("enable_scale_out", "tokens_only")  # options of `vllm serve`, not fields of EngineArgs
+_FROM_OPTIONAL = "the parameters of SamplingParams.from_optional"
+_MAX_BINDINGS = 3  # names bound to the next step followed (`params = ....values()`, then `names = [p.name for p in params]`)
 
 
 def member(reader: Evaluates, key: str, node: ast.expr, frame: Frame) -> bool | None:
@@ -23,17 +29,23 @@ def member(reader: Evaluates, key: str, node: ast.expr, frame: Frame) -> bool | 
         from ....vllm.engine_fields import FIELDS
 
         return True if key in FIELDS and key not in _SERVER_ONLY else None
+    if members is _FROM_OPTIONAL:
+        from ....vllm.sampling_fields import FROM_OPTIONAL_LATER, FROM_OPTIONAL_PARAMETERS
+
+        return None if key in FROM_OPTIONAL_LATER else key in FROM_OPTIONAL_PARAMETERS
     return None if members is None else key in members
 
 
 def members_of(reader: Evaluates, node: ast.expr, frame: Frame) -> set[str] | None:
     """The strings `node` holds (a set, list, tuple spelt out, or a mapping known whole's keys); None: not known."""
     members = _members(reader, node, frame)
-    return None if members is _ENGINE_FIELDS else members
+    return None if members in (_ENGINE_FIELDS, _FROM_OPTIONAL) else members
 
 
 def _members(reader: Evaluates, node: ast.expr, frame: Frame) -> Any:
-    """The strings `node` holds (a set, list, tuple or dict's keys), `_ENGINE_FIELDS`, or None."""
+    """The strings `node` holds (a set, list, tuple or dict's keys), `_ENGINE_FIELDS`, `_FROM_OPTIONAL`, or None."""
+    if _from_optional_names(reader, node, frame, _MAX_BINDINGS):
+        return _FROM_OPTIONAL
     if isinstance(node, ast.Name):
         binding = reaching(frame, node.id)
         if binding is not None and binding.kind == "value" and _engine_signature(reader, binding.value, frame):
@@ -61,6 +73,35 @@ def _engine_signature(reader: Evaluates, node: ast.expr | None, frame: Frame) ->
     return (
         isinstance(made, Qualified) and made.name.rsplit(".", 1)[-1] in ("EngineArgs", "AsyncEngineArgs") and made.name.startswith("vllm")
     )
+
+
+def _from_optional_names(reader: Evaluates, node: ast.expr, frame: Frame, steps: int, named: bool = False) -> bool:
+    """Whether `node` holds the names of `SamplingParams.from_optional`'s parameters:
+    `inspect.signature(F).parameters` (its keys, also `.keys()` and `list(...)` of them), or
+    `[p.name for p in ....parameters.values()]` (`named`: the parameter objects themselves,
+    `.parameters.values()`), also through a name bound to it once where it is read."""
+    if isinstance(node, ast.Name) and steps > 0:
+        binding = reaching(frame, node.id)
+        held = binding.value if binding is not None and binding.kind == "value" else None
+        return held is not None and _from_optional_names(reader, held, frame, steps - 1, named)
+    if isinstance(node, ast.ListComp) and not named and len(node.generators) == 1 and not node.generators[0].ifs:
+        made, loop = node.elt, node.generators[0]
+        taken = isinstance(made, ast.Attribute) and made.attr == "name" and isinstance(made.value, ast.Name)
+        over = isinstance(loop.target, ast.Name) and taken and made.value.id == loop.target.id  # type: ignore[attr-defined]
+        return over and _from_optional_names(reader, loop.iter, frame, steps, named=True)
+    if isinstance(node, ast.Call) and not node.args and isinstance(node.func, ast.Attribute):
+        if node.func.attr != ("values" if named else "keys"):
+            return False
+        node = node.func.value
+    elif isinstance(node, ast.Call) and not named and frame.module.text(node.func) == "list" and len(node.args) == 1:
+        node = node.args[0]
+    if not (isinstance(node, ast.Attribute) and node.attr == "parameters" and isinstance(node.value, ast.Call)):
+        return False
+    call = node.value
+    if not (frame.module.text(call.func).endswith("signature") and len(call.args) == 1 and not call.keywords):
+        return False
+    made = reader.evaluate(call.args[0], frame).ref
+    return isinstance(made, Qualified) and made.name.endswith(".from_optional") and is_sampling(made.name.rsplit(".", 1)[0])
 
 
 def has_attribute(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:

@@ -11,6 +11,7 @@ import ast
 from .callsites import Call, calls
 from .frames import Evaluates, Frame
 from .module import Module
+from .receivers import names_definition
 from .refs import Function
 
 WORDS = (".remote(",)
@@ -39,7 +40,10 @@ def as_task_call(reader: Evaluates, home: Module, site: Call, function: ast.AST)
 
 def calls_function(reader: Evaluates, home: Module, site: Call, function: ast.AST) -> bool:
     """Whether `site` calls `function`, itself or as a Ray task."""
-    callee = reader.evaluate(site.node.func, Frame(home, site.scope, site.cls, None, site.placed)).ref
+    frame = Frame(home, site.scope, site.cls, None, site.placed)
+    callee = reader.evaluate(site.node.func, frame).ref
+    if isinstance(site.node.func, ast.Subscript) and not isinstance(callee, Function):  # `TABLE[key](...)` of a key not known here
+        return names_definition(reader, frame, site.node.func, function)
     return (isinstance(callee, Function) and callee.node is function) or as_task_call(reader, home, site, function) is not None
 
 

@@ -31,7 +31,7 @@ from .objects import Class, Instance, instance, is_record
 from .partial_classes import bound_made, made_class
 from .partial_sites import partial_sites
 from .processor_requests import processor_requests
-from .ray_tasks import task_sites
+from .ray_tasks import calls_function, task_sites
 from .reader import Engine, Function, Reader, bind
 from .receivers import bound_call, bound_node, names_definition, of_class, receiver_made
 from .subclass_inits import by_subclass, given_up, of_subclass
@@ -409,9 +409,9 @@ def _calls_by_name(site: Call, function: ast.FunctionDef | ast.AsyncFunctionDef)
 
 
 def _calls(reader: Reader, home: Module, site: Call, function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """Whether a call of another module calls `function` (by the name it imports it under)."""
-    callee = reader.evaluate(site.node.func, Frame(home, site.scope, site.cls, None, site.placed)).ref
-    return isinstance(callee, Function) and callee.node is function
+    """Whether a call of another module calls `function` (by the name it imports it under, or `TABLE[key](...)` of a table
+    of functions that holds it: `tabled_calls`)."""
+    return calls_function(reader, home, site, function)
 
 
 def _only_actor_with(module: Module, cls: ast.ClassDef, method: str) -> bool:
