@@ -219,13 +219,7 @@ class Checker:
                 judged.append(launch)
             from ..vllm.unusable_masks import served  # (the model is imported by now)
 
-            result.served = served(
-                judged,
-                context.clients,
-                context.reads_masks,
-                lambda launch: releases_for(launch, self.config, self.project_pins),
-                context.clients_unread,
-            )
+            result.served = served(judged, context, lambda launch: releases_for(launch, self.config, self.project_pins))
             result.findings.extend(_on_branches(found))
             if kind == "yaml":
                 result.findings.extend(self._reading().placed_by_readers(path, self.reads, bool(self.overlay)))

@@ -9,7 +9,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
 from ..records import record
-from ..served import ReplayServer, Served, ServerClient, distinct
+from ..served import ReplayServer, Served, distinct
 from .lax_values import as_bool
 from .releases import Release
 
@@ -296,16 +296,11 @@ def replay_port(launch: Launch) -> int | None:
     return ports.pop() if len(ports) == 1 else None
 
 
-def served(
-    launches: list[Launch],
-    clients: list[ServerClient],
-    reads_masks: bool,
-    releases: Callable[[Launch], tuple[Release, ...]],
-    clients_unread: bool = False,
-) -> Served:
+def served(launches: list[Launch], context: Any, releases: Callable[[Launch], tuple[Release, ...]]) -> Served:
     """What a file says for tying clients to servers across files: its replay servers (judged
-    against `releases`), the ports of its other servers, and its clients that no server of its own
-    serves (or that it may hold some, left unread)."""
+    against `releases`), the ports of its other servers, and what its check left in `context` (the
+    `source.ExtractContext`, a layer above): its clients that no server of its own serves (or that
+    it may hold some, left unread)."""
     servers = []
     for launch in launches:
         port = replay_port(launch)
@@ -313,7 +308,7 @@ def served(
             servers.append(_server(launch, port, tuple(str(release) for release in releases(launch))))
     taken = {server.port for server in servers}
     ports = tuple(p for p in other_ports(launches) if p not in taken)
-    return Served(distinct(servers), distinct(clients), reads_masks, ports, clients_unread)
+    return Served(distinct(servers), distinct(context.clients), context.reads_masks, ports, context.clients_unread)
 
 
 def other_ports(launches: list[Launch]) -> tuple[int, ...]:
