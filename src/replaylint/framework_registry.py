@@ -263,6 +263,7 @@ ADAPTERS: tuple[Adapter, ...] = (
         editions="EDITIONS",
     ),
     Adapter("roll", "roll", yaml_finder="yaml_launches"),
+    Adapter("torchforge", "torchforge", yaml_finder="yaml_launches"),
 )
 
 

@@ -1,11 +1,11 @@
-"""RL framework configurations written in YAML: verl, NeMo-RL, ROLL and AReaL configs.
+"""RL framework configurations written in YAML: verl, NeMo-RL, ROLL, AReaL and torchforge configs.
 
 A document is handed to the first adapter that claims it, asked in the registry's order
 (`framework_registry.yaml_finders`: verl's top-level `actor_rollout_ref.rollout`, NeMo-RL's
 `policy.generation` or `generation` with its vLLM tables, AReaL's `experiment_name`,
-`trial_name` and `vllm:`, ROLL's workers with `strategy_args`). `YamlView` gives the adapters
-values and the spans of the keys that hold them, and `_read_view` the other YAML files of the
-tree they inherit (NeMo-RL's and ROLL's `defaults:`), each composed once. A document no adapter
+`trial_name` and `vllm:`, ROLL's workers with `strategy_args`, torchforge's `policy.engine_config`
+or `engine_args`). `YamlView` gives the adapters values and the spans of the keys that hold them,
+and `_read_view` the other YAML files of the tree they inherit (NeMo-RL's and ROLL's `defaults:`), each composed once. A document no adapter
 claims is searched for engine-argument mappings that turn the mask on.
 """
 
