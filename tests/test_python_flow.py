@@ -215,8 +215,7 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
-    "h37_datadreamer_vllm_kwargs_mask_without_mode": "round 37 first run (stop 47): RPL003 missed (generate_poems.py:15: DataDreamer's `VLLM(..., **kwargs)` wrapper class of the tree's library, the engine built in its own method)",
-    "h37_datadreamer_vllm_run_no_top_k": "round 37 first run (stop 47): RPL102 missed (datadreamer/llms/vllm.py:100: the library's `run()` request helper of the same wrapper)",
+    "h37_datadreamer_vllm_run_no_top_k": "round 37 first run (stop 47): RPL102 missed (datadreamer/llms/vllm.py:100: the library's `run()` request helper of the same wrapper); still missed after fxT (the engine links taught): the request reaches `generate` through `self.model.proxy.get_generated_texts_batch(prompts, sampling_params)`, and the reader does not follow (1) a method's instance named other than `self` (`self_resource.model`: reader.attribute, members' writes), (2) `generate(*args, **kwargs)` forwarding a wrapper's positional arguments (argument_at skips `*args`), (3) the receiver made by a cached property through another module's helper (`proxy_resource_in_background(LLMResource).proxy` = `resource_cls()`)",
     "h38_torchforge_vllm_yaml_greedy_temperature": "round 38 first run (stop 47): RPL101 missed (apps/vllm/llama3_8b.yaml:14: torchforge's YAML sampling config read by its app)",
     "h38_torchforge_vllm_yaml_mask_without_mode": "round 38 first run (stop 47): RPL003 missed (apps/vllm/llama3_8b.yaml:9: torchforge's YAML engine config read by its app)",
     "h38_xinference_vllm_core_adaptive_speculative_config": "round 38 first run (stop 47): RPL002 missed (replay_generate.py:19: xinference's VLLMModel engine config)",
