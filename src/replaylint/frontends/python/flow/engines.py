@@ -45,6 +45,7 @@ from .loop_turns import turn_frames
 from .members import before_validator, constant_subclasses, init_of
 from .method_calls import from_init, method_frames, reads_record_field, record_fields
 from .module import FUNCTIONS, Module, describe
+from .nested_classes import enclosing_frames
 from .objects import as_kwargs
 from .partial_classes import bound_made, made_class, partial_constructions
 from .placing import FlowHandle
@@ -59,13 +60,11 @@ from .tabled_calls import tabled_calls
 
 MAX_SITES = 6  # call sites followed per function
 _MADE_BY = ("(", ".remote(", ".options(", ".bind(")  # how a class's construction is spelt
-_OUTER = 2  # callers of the function that holds a call site followed outwards
-_MAX_TESTS = 3  # branch conditions one launch is split on
+_OUTER, _MAX_TESTS = 2, 3  # callers of the function that holds a call site followed outwards; branch conditions a launch is split on
 
 
 def engine_launches(reader: Reader, module: Module, imported: set[str] = frozenset()) -> Iterator[tuple[ast.Call, Launch, Kwargs]]:
-    """The launches of the module's engine constructions (`imported`: names of the tree's other
-    modules that may hold a `partial` of one)."""
+    """The launches of the module's engine constructions (`imported`: names of other modules that may hold a `partial` of one)."""
     found = registries(module)
     candidates = candidate_names(module) | imported | found | engine_subclass_names(reader, module)
     subclassing = "super().__init__(" in module.source.text
@@ -115,8 +114,7 @@ def _from_command_line(reader: Reader, node: ast.Call, owner: ast.expr, frame: F
 
 
 def _inits_engine(reader: Reader, module: Module, call: Call) -> bool:
-    """`super().__init__(...)` in `__init__` of a subclass of vLLM's engine (`class MyLLM(LLM)`):
-    the subclass's construction is the engine's."""
+    """`super().__init__(...)` in `__init__` of a subclass of vLLM's engine (`class MyLLM(LLM)`): the subclass's construction."""
     func = call.node.func
     if call.cls is None or getattr(call.scope, "name", None) != "__init__" or not isinstance(func, ast.Attribute):
         return False
@@ -128,6 +126,11 @@ def _inits_engine(reader: Reader, module: Module, call: Call) -> bool:
 
 
 def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) -> list[Frame]:
+    found = _contexts(reader, module, call, outer)  # a method of a class written in a function: read with its closure
+    return enclosing_frames(module, call, found, lambda around: contexts(reader, module, around, outer)) if call.cls else found
+
+
+def _contexts(reader: Reader, module: Module, call: Call, outer: int) -> list[Frame]:
     scope = call.scope
     if not isinstance(scope, FUNCTIONS):
         return [Frame(module, module.tree, at=call.placed)]
@@ -230,8 +233,7 @@ def _validator_frames(
 def _class_method_frames(
     reader: Reader, module: Module, cls: ast.ClassDef, method: ast.FunctionDef | ast.AsyncFunctionDef, plain: Frame, outer: int
 ) -> list[Frame]:
-    """A classmethod or staticmethod read with the arguments of each call of it on its class in
-    the module (`Engine.from_config(cfg)`), else alone."""
+    """A classmethod or staticmethod read with the arguments of each call of it on its class (`Engine.from_config(cfg)`), else alone."""
     skip = any(isinstance(d, ast.Name) and d.id == "classmethod" for d in method.decorator_list)
     frames, words = [], (f"{cls.name}.{method.name}(",)
     sites = [(module, site) for site in calls(module, words)] or list(_sites_elsewhere(reader, module, cls, lambda *_: True, words))
@@ -294,8 +296,7 @@ def site_frames(reader: Reader, home: Module, site: Call, outer: int = _OUTER) -
 
 
 def _site_frame(reader: Reader, home: Module, site: Call, outer: int) -> Frame:
-    """Where a call site is read: with the arguments of the one call of its function in the tree
-    (`create_vllm_engines(...)` in `train(args)`, `train(parser.parse_args())` in `__main__`), followed `outer` levels out."""
+    """Where a call site is read: with the arguments of the one call of its function in the tree, `outer` levels out."""
     found = caller_frames(reader, home, site, outer)
     return found[0] if len(found) == 1 else Frame(home, site.scope, site.cls, None, site.placed)
 
@@ -311,8 +312,7 @@ def caller_frames(reader: Reader, home: Module, site: Call, outer: int = _OUTER)
 
 
 def constructions(reader: Reader, module: Module, cls: ast.ClassDef, elsewhere_too: bool = False) -> list[tuple[Module, Call]]:
-    """Where the class is made: in its module, else in the modules near it that import it (when
-    the engine's arguments may come from there: `elsewhere_too`)."""
+    """Where the class is made: in its module, else in the modules near that import it (`elsewhere_too`: arguments from there)."""
     names = (cls.name, *sorted(class_aliases(module, cls)))
     made = [(module, site) for site in calls(module, names) if _makes(reader, site, cls, module)]
     made += partial_constructions(reader, module, cls, besides=made)  # `make = partial(Engine, ...)`, then `make()`
