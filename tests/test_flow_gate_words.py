@@ -56,9 +56,7 @@ def test_words_that_may_turn_something_on(text: str) -> None:
 
 def test_a_runner_variable_given_zero_beside_an_off_mask_is_still_reported(tmp_path: Path) -> None:
     (tmp_path / "run.py").write_text(
-        "import os\n\nfrom vllm import LLM\n\n"
-        'os.environ["VLLM_USE_V2_MODEL_RUNNER"] = "0"\n'
-        'llm = LLM("m", return_sampling_mask=False)\n'
+        'import os\n\nfrom vllm import LLM\n\nos.environ["VLLM_USE_V2_MODEL_RUNNER"] = "0"\nllm = LLM("m", return_sampling_mask=False)\n'
     )
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):

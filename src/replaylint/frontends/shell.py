@@ -22,11 +22,10 @@ from ..readers.shell.values import Chunk, Scalar
 from ..readers.shell.world import EnvEntry, World
 from ..source import ExtractContext, ParseError, SourceFile
 from . import relevant
-from .program_requests import with_program_requests
+from .python_programs import spawned_by_programs, with_program_requests
 
 __all__ = ["extract", "parses", "render", "worth_reading"]
 
-_MASK_WORDS = ("sampling-mask", "sampling_mask")
 _WRAPPER_LEVELS = 2  # script files running script files, looked through before a wrapper is read
 
 
@@ -49,20 +48,8 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
     place = identity(parsed)
     place.budget = context.budget
     run_script(interpreter, place, _with_deployment(script_world(context), source, context))
-    launches = interpreter.launches + _programs_run(source, context, interpreter.launches)
+    launches = interpreter.launches + spawned_by_programs(source, context, interpreter.launches)
     return with_program_requests(launches, context)  # a program of the tree run with vLLM's engine options
-
-
-def _programs_run(source: SourceFile, context: ExtractContext, launches: list[Launch]) -> list[Launch]:
-    """The servers the tree's Python programs the script runs start with its words, which name the
-    mask (the Python frontend's value flow reads them: `flow.script_programs`)."""
-    text = source.text
-    if not any(word in text for word in _MASK_WORDS) or "python" not in text:
-        return []
-    from . import load  # the Python frontend: imported only for a script that may hand a program the mask
-
-    python = load("python")
-    return python.script_runs(source, context, [launch.span for launch in launches]) if python is not None else []
 
 
 def worth_reading(source: SourceFile, context: ExtractContext) -> bool:

@@ -41,10 +41,7 @@ def container(module: Module, node: ast.Dict | ast.Call) -> Place:
         quote = next((text[module.span(key).start] for key in node.keys if isinstance(key, ast.Constant)), '"')
         return Place(module, Sequence(tuple(elements), close=close), quote if quote in "'\"" else '"', "dict")
     every = sorted([*node.args, *node.keywords], key=lambda item: (item.lineno, item.col_offset))
-    elements = [
-        (module.span(item).start - (2 if isinstance(item, ast.keyword) and item.arg is None else 0), module.span(item).end)
-        for item in every
-    ]
+    elements = [(module.span(item).start, module.span(item).end) for item in every]  # a `**spread` keyword starts at its `**`
     quotes = [
         text[module.span(k.value).start] for k in node.keywords if isinstance(k.value, ast.Constant) and isinstance(k.value.value, str)
     ]

@@ -315,9 +315,11 @@ def item_text(item: object, own_words: bool) -> str | None:
 
 
 def _rests_on_default(assumptions) -> bool:
-    """Whether a word rests on a default of the run (`os.getenv`'s, an option's `default=`): it may be
-    anything then. A word a script's run of the program gives (`run_as`) is the run as the tree writes it."""
-    return any(not is_run_as(said) for said, _ in assumptions)
+    """Whether a word rests on a default of the run's environment (`os.getenv`'s): it may be anything
+    then (a port so decided ties no client of another file, where the condition could not be said).
+    The program's own defaults (an option's `default=`) are what it does when run as written: the
+    word is the default, and a finding on it says whose (a script's run of it, `run_as`, decides first)."""
+    return any(said.endswith(" is unset") for said, _ in assumptions if not is_run_as(said))
 
 
 def _environment(reader: Reader, node: ast.Call, frame: Frame) -> tuple[dict[str, Setting], bool]:
