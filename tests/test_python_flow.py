@@ -217,8 +217,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 PENDING: dict[str, str] = {
     "h36_textgrad_chat_vllm_default_greedy": "round 36 first run (stop 47): RPL101 missed (textgrad/engine/vllm.py:33: `generate`'s default `temperature=0` of an engine class a script builds)",
     "h37_datadreamer_vllm_run_no_top_k": "round 37 first run (stop 47): RPL102 missed (datadreamer/llms/vllm.py:100: the library's `run()` request helper of the same wrapper)",
-    "h38_xinference_vllm_core_adaptive_speculative_config": "round 38 first run (stop 47): RPL002 missed (replay_generate.py:19: xinference's VLLMModel engine config)",
-    "h38_xinference_vllm_core_generate_top_k_default": 'round 38 first run (stop 47): RPL102 missed (xinference/model/llm/vllm/core.py:131: `sanitized.setdefault("top_k", generate_config.get("top_k", -1))`)',
 }
 
 

@@ -164,16 +164,40 @@ def words_of_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef, words: 
     return isinstance(words, ast.Name) and words.id not in names and words.id in _derived(names, function)
 
 
-def reads_stored_parameter(cls: ast.ClassDef, init: ast.AST | None, method: ast.AST) -> bool:
+def reads_stored_parameter(cls: ast.ClassDef, init: ast.AST | None, method: ast.AST, later: bool = False) -> bool:
     """Whether a method reads an attribute `__init__` stores a parameter in (`self.config =
     config`, then `copy.deepcopy(self.config)` where the engine is built), or one it (or a method
     it calls, `self.init_model()`) makes from such (`self.sampling_params =
-    SamplingParams(top_k=self.args.top_k)`): what the object's construction passes decides the engine."""
+    SamplingParams(top_k=self.args.top_k)`): what the object's construction passes decides the engine.
+    `later`: also one another method builds from such (`reads_built_later`)."""
     if not isinstance(init, (ast.FunctionDef, ast.AsyncFunctionDef)) or method is init:
         return False
     stored = _stored(cls, init, method)
     reached = (method, *_own_methods_called(cls, method))  # `cmd = [..., *self._server_args()]`
-    return any(self_attribute(node) in stored for function in reached for node in walk(function))
+    found = any(self_attribute(node) in stored for function in reached for node in walk(function))
+    return found or (later and reads_built_later(cls, init, method))
+
+
+def reads_built_later(cls: ast.ClassDef, init: ast.AST | None, method: ast.AST) -> bool:
+    """Whether a method reads an attribute another method (not `__init__`) builds from what
+    `__init__` stored (xinference's `VLLMModel`: `load()` builds `self._engine` from
+    `self._model_config`, and `async_generate` sends to it): what the object's construction
+    passes decides that attribute too."""
+    if not isinstance(init, FUNCTIONS) or method is init:
+        return False
+    stored = _stored(cls, init, None)
+    built: set[str] = set()
+    for other in cls.body if stored else ():
+        if isinstance(other, FUNCTIONS) and other is not init and other is not method:
+            assigns = [node for node in walk(other) if isinstance(node, ast.Assign)]
+            seeds = {name for node in assigns if _reads_any(node.value, stored) for name in map(_written_name, node.targets) if name}
+            names = _derived(seeds - {"self"}, other)
+            built |= {attr for node in assigns if _made_of(node.value, names, stored) for attr in _self_targets(node)} - stored
+    return bool(built) and any(self_attribute(node) in built for node in walk(method))
+
+
+def _reads_any(value: ast.expr, stored: set[str]) -> bool:
+    return any(self_attribute(node) in stored for node in walk(value))
 
 
 def reads_stored_in_init(cls: ast.ClassDef, init: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.AST) -> bool:

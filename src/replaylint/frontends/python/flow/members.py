@@ -22,7 +22,7 @@ from .inherited import inherited_attribute
 from .module import FUNCTIONS, POST_INITS, Module, Placed
 from .objects import Class, Instance, as_kwargs, field, is_record
 from .refs import Bound, Engine, Function
-from .stepped_attributes import stepped_in_init
+from .stepped_attributes import refreshed, stepped_in_init
 from .subclass_inits import passed_up
 
 
@@ -70,6 +70,7 @@ def self_attribute(reader: Reader, attr: str, frame: Frame, set_later: bool = Fa
     setters = (*POST_INITS, "__init__") if not is_record(Class(frame.module, cls)) else POST_INITS  # a plain object's (`init_objects`)
     if frame.instance is not None and attr in frame.instance.entries and all(s[0].name in setters for s in sets):
         return field(reader, Val(kwargs=frame.instance), attr, frame)  # the record's (a method's `self._model = ...` wins)
+    sets = refreshed(frame, sets, setters) if len(sets) > 1 else sets
     stepped = stepped_in_init(reader, frame, sets) if len(sets) > 1 else None
     if stepped is not None:
         return stepped  # `__init__` sets it, then calls a method that sets it again

@@ -220,7 +220,7 @@ def request_frames(reader: Reader, module: Module, call: Call, depth: int = 0) -
     sites = [(module, site) for site in calls(module, _object_names(module, call.cls))] if called else []
     # what the object's construction was given reaches the request (`self.config`, stored by `__init__`)
     init = init_of(module, call.cls)
-    stored = reads_stored_parameter(call.cls, init, method) or reads_inherited(module, call.cls, init, method)
+    stored = reads_stored_parameter(call.cls, init, method, later=True) or reads_inherited(module, call.cls, init, method)
     for home, site in sites or _method_sites(reader, module, method.name, call.cls, stored or decides_by_parameter(method)):
         func = site.node.func
         remote = isinstance(func, ast.Attribute) and func.attr == "remote" and isinstance(func.value, ast.Attribute)

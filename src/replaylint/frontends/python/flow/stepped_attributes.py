@@ -3,7 +3,8 @@
 the client then reads): the writes followed in the order `__init__` runs them. Nothing else runs
 on the object before its `__init__` ends, so only the calls `__init__` makes can change it; a
 method called under a test the reader cannot decide, one that calls others, or `self` handed to
-anything leaves the attribute unknown."""
+anything leaves the attribute unknown. Also `self.x` in another method that writes it once over
+what the construction stored (`refreshed`)."""
 
 from __future__ import annotations
 
@@ -65,6 +66,27 @@ def stepped_in_init(reader: Reader, frame: Frame, sets: list[Set]) -> Val | None
     if read.kwargs is not None:
         return None  # a mapping its writes after may change: `self_attribute`'s reading
     return read if method is init else replace(read, hops=(*read.hops, frame.module.span(at.statement)))
+
+
+def refreshed(frame: Frame, sets: list[Set], setters: tuple[str, ...]) -> list[Set]:
+    """The writes of `self.x` that decide it where a method (not `__init__`) reads it, when the
+    method sets it once in its body after the object's construction set it (xinference's
+    `VLLMModel.load()`: `self._model_config = self._sanitize_model_config(self._model_config)`, then
+    `AsyncEngineArgs(**self._model_config)`): after that write, the write; in its own value, what
+    the construction left (the method's first call). Nothing between may set it again: only the
+    construction and this one write do. Any other shape: `sets` as they were."""
+    method, at = frame.scope, frame.at
+    if not isinstance(method, FUNCTIONS) or method.name in setters or at is None:
+        return sets
+    own = [s for s in sets if s[0] is method]
+    if len(own) != 1 or any(s[0].name not in setters for s in sets if s[0] is not method):
+        return sets
+    write = own[0][1]
+    if write.guards or own[0][3] is not None or write.statement not in method.body:
+        return sets
+    if write.order < at.order:
+        return own
+    return [s for s in sets if s[0] is not method] if write.order == at.order else sets
 
 
 def _own_part(statement: ast.stmt) -> ast.AST:
