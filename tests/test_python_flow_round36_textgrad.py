@@ -112,3 +112,10 @@ def test_the_engine_a_factory_imports_inside_its_branch_is_read_from_the_script(
     # `from .vllm import ChatVLLM` inside `get_engine`: the script's keywords reach `LLM(model_string, **kwargs)` there
     mask_only = script("engine('q', temperature=0.7)").replace(", logprobs_mode='processed_logprobs'", "")
     assert check(tmp_path, tree(mask_only)) == [("run.py", 3, "RPL003")]
+
+
+def test_a_name_from_a_run_time_default_keeps_the_class_open(tmp_path: Path) -> None:
+    # `ENGINE` may be set where the script runs: the branch its default picks is not taken for the engine's
+    imports = "import os\nfrom tg.engine import get_engine"
+    found = check(tmp_path, tree(script("engine('q')", name='os.getenv("ENGINE", "vllm-m")', imports=imports)))
+    assert ("vllm.py", DEFAULT_LINE, "RPL101") not in found

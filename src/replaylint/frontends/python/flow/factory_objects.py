@@ -38,15 +38,15 @@ def made_by_factory(reader: Evaluates, frame: Frame, value: ast.Call, cls: ast.C
         return False
     args = bind(reader, function, value, frame)
     inner = Frame(function.module, function.node, None, args, None, frame.depth + 1, (*frame.stack, id(function.node)))
-    taken = []
+    taken, assumed = [], []  # a branch a run-time default decides (`os.getenv("ENGINE", "vllm-m")`) is not followed
     for placed, guards in paths:
-        left = decided(reader, guards, inner.reading(placed))
+        left = decided(reader, guards, inner.reading(placed), assumed)
         if left is None:
             continue  # the call decides against this return
         taken.append(placed)
         if not left:
             break  # taken whenever it is reached
-    return bool(taken) and all(_constructs(reader, inner.reading(placed), placed.statement.value, cls) for placed in taken)
+    return bool(taken) and not assumed and all(_constructs(reader, inner.reading(placed), placed.statement.value, cls) for placed in taken)
 
 
 def factory_calls(reader, module: Module, cls: ast.ClassDef, method: str) -> Iterator[tuple[Module, Call]]:
