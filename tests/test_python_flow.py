@@ -215,7 +215,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
-    "h36_textgrad_chat_vllm_default_greedy": "round 36 first run (stop 47): RPL101 missed (textgrad/engine/vllm.py:33: `generate`'s default `temperature=0` of an engine class a script builds)",
     "h37_datadreamer_vllm_run_no_top_k": "round 37 first run (stop 47): RPL102 missed (datadreamer/llms/vllm.py:100: the library's `run()` request helper of the same wrapper)",
 }
 

@@ -14,7 +14,7 @@ from .engine_names import actor_class
 from .facts import NOTHING, Val
 from .frames import Evaluates, Frame
 from .grown_lists import changes_list
-from .module import Placed
+from .module import Module, Placed
 from .objects import Class
 from .refs import Actor, Each
 
@@ -78,3 +78,17 @@ def comprehension_over(call: Call, receiver: ast.expr) -> ast.expr | None:
         if isinstance(loop.target, ast.Name) and loop.target.id == receiver.id and any(inner is call.node for inner in ast.walk(node.elt)):
             return loop.iter
     return None
+
+
+def only_actor_with(module: Module, cls: ast.ClassDef, method: str) -> bool:
+    """Whether `cls` is a Ray actor of the module (`@ray.remote`, or made with `Cls.remote(...)`)
+    and no other actor class of the module has the method: `actor.method.remote(...)` is then a
+    call of it (a plain class's method of that name, a manager's `generate`, is never called so)."""
+    actors = [c for c in ast.walk(module.tree) if isinstance(c, ast.ClassDef) and _is_actor(module, c)]
+    return [c for c in actors if any(getattr(m, "name", "") == method for m in c.body)] == [cls]
+
+
+def _is_actor(module: Module, cls: ast.ClassDef) -> bool:
+    text = module.source.text
+    decorated = any("remote" in ast.unparse(decorator) for decorator in cls.decorator_list)
+    return decorated or f"{cls.name}.remote(" in text or f"{cls.name}.options(" in text or f"({cls.name})" in text

@@ -17,11 +17,12 @@ from typing import Iterator
 
 from ....model import Launch, Span
 from ....source import ExtractContext, ParseError, SourceFile
+from ..asts import walk
 from .argv_runs import program_runs
 from .dispatchers import handed_back
 from .engines import engine_launches
 from .import_statements import imports_module
-from .module import FUNCTIONS, Module, parse
+from .module import FUNCTIONS, Module, local_import, parse
 from .reader import Reader
 from .refs import ENGINE_CONFIGS
 from .requests import reaching_engines
@@ -81,6 +82,8 @@ def imported_launches(module: Module, context: ExtractContext, relevant, origin:
     # `prepare_model(**model_params)` is `model_utils`')
     for handing in list(targets.values()):
         targets.update((path, further) for path, further in _imported(tree, handing).items() if path not in targets)
+        # or imports the class in the function that makes it (textgrad's `get_engine`: `from .vllm import ChatVLLM`)
+        targets.update((path, further) for path, further in _imported_by_functions(tree, handing).items() if path not in targets)
         # or hands back a function it imports where it picks it (alpaca_eval's `decoders.get_fn_completions(name)`)
         targets.update((path, further) for path, further in handed_back(tree, handing).items() if path not in targets)
     # a Python program it runs with its words (llm-compressor's e2e test: `subprocess.run([sys.executable,
@@ -117,6 +120,18 @@ def _run_programs(tree: Tree, module: Module) -> dict[str, Module]:
 def _imported(tree: Tree, module: Module) -> dict[str, Module]:
     """The tree's modules a module imports from, by path."""
     return {found[0].path: found[0] for qualified in set(module.imports.values()) if (found := tree.resolve(qualified, module))}
+
+
+def _imported_by_functions(tree: Tree, module: Module) -> dict[str, Module]:
+    """The tree's modules the module-level functions of a module import from inside (`from .vllm import ChatVLLM`)."""
+    found = {}
+    for function in module.functions.values():
+        for node in walk(function):
+            for alias in node.names if isinstance(node, ast.ImportFrom) else ():
+                qualified = local_import(node, alias.asname or alias.name)
+                if qualified is not None and (resolved := tree.resolve(qualified, module)) is not None:
+                    found[resolved[0].path] = resolved[0]
+    return found
 
 
 # the library configs that build an engine, by the name a module imports (`vLLMEngineProcessorConfig`)

@@ -63,6 +63,8 @@ def _compared(reader: Evaluates, node: ast.Compare, frame: Frame, left: Val, rig
         return Val((left.value in entries) == isinstance(op, ast.In))  # `"temperature" not in kwargs`
     if isinstance(op, (ast.In, ast.NotIn)) and _plain(left.value) and (words := _known_items(right)) is not None:
         return Val((left.value in words) == isinstance(op, ast.In))  # `"--port" not in extra_args` of a list known item by item
+    if isinstance(op, (ast.In, ast.NotIn)) and isinstance(left.value, str) and isinstance(right.value, str):
+        return Val((left.value in right.value) == isinstance(op, ast.In))  # `"vllm" in engine_name` of a known text
     if isinstance(op, (ast.In, ast.NotIn)) and isinstance(left.value, str):  # `key in inspect.signature(EngineArgs).parameters`
         inside = member(reader, left.value, node.comparators[0], frame)
         return NOTHING if inside is None else Val(inside == isinstance(op, ast.In), assumptions=left.assumptions)

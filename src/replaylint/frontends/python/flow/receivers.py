@@ -9,6 +9,7 @@ import ast
 
 from ....model import Span
 from .callsites import Call
+from .factory_objects import made_by_factory
 from .frames import Evaluates, Frame, binds, reaching
 from .module import Module
 from .objects import Class
@@ -68,7 +69,8 @@ def receiver_made(reader: Evaluates, module: Module, site: Call, cls: ast.ClassD
 
 def of_class(reader: Evaluates, frame: Frame, receiver: ast.expr, cls: ast.ClassDef) -> bool:
     """Whether `receiver` is an object of `cls` where `frame` reads it (`self` in its methods,
-    `Cls(...)`, `BACKENDS[name](...)` of a dict of classes that holds it, a name bound to one)."""
+    `Cls(...)`, `BACKENDS[name](...)` of a dict of classes that holds it, a function's call that
+    returns one, a name bound to one)."""
     if isinstance(receiver, ast.Name) and receiver.id == "self":
         return frame.cls is cls
     binding = reaching(frame, receiver.id) if isinstance(receiver, ast.Name) else None
@@ -77,9 +79,11 @@ def of_class(reader: Evaluates, frame: Frame, receiver: ast.expr, cls: ast.Class
     value = receiver if isinstance(receiver, ast.Call) else binding.value if binding is not None and binding.kind == "value" else None
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Subscript):
         return in_registry(reader, value.func, frame, cls)
-    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id != cls.name:
-        return class_partial(reader, value.func, frame, cls) is not None  # `make()` of `make = partial(Cls, ...)`
-    return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == cls.name
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == cls.name:
+        return True
+    if isinstance(value, ast.Call) and class_partial(reader, value.func, frame, cls) is not None:
+        return True  # `make()` of `make = partial(Cls, ...)`
+    return isinstance(value, ast.Call) and made_by_factory(reader, frame, value, cls)  # `get_engine("vllm-...")`
 
 
 def _made_on_every_branch(frame: Frame, name: str, cls: ast.ClassDef) -> bool:

@@ -11,13 +11,14 @@ from typing import Callable, Iterable, Iterator
 
 from ....model import Assumption, Launch, Request, Span
 from .actor_forwarding import actor_of_engine
-from .actor_lists import comprehension_over, held_actors
+from .actor_lists import comprehension_over, held_actors, only_actor_with
 from .call_arguments import arguments
 from .callsites import Call, argument_at, calls, decides_by_parameter, reads_stored_parameter
 from .closure_calls import closure_frames
 from .config_builders import takes_class
 from .engine_selves import held_engine
 from .engines import MAX_SITES, caller_frame, caller_frames, constructions, elsewhere, site_frames
+from .factory_objects import factory_calls
 from .facts import Kwargs, Val
 from .frames import Frame, class_level, reaching
 from .handed import handed, registry_words
@@ -218,6 +219,8 @@ def request_frames(reader: Reader, module: Module, call: Call, depth: int = 0) -
         return [plain]
     found = []
     sites = [(module, site) for site in calls(module, _object_names(module, call.cls))] if called else []
+    if called and not sites and reader.tree.sites_elsewhere:  # `engine = get_engine("vllm-...")`, then `engine(prompt)`
+        sites = list(factory_calls(reader, module, call.cls, "__call__"))
     # what the object's construction was given reaches the request (`self.config`, stored by `__init__`)
     init = init_of(module, call.cls)
     stored = reads_stored_parameter(call.cls, init, method, later=True) or reads_inherited(module, call.cls, init, method)
@@ -236,7 +239,7 @@ def request_frames(reader: Reader, module: Module, call: Call, depth: int = 0) -
                 on_class
                 or of_class(reader, site_frame, receiver, call.cls)
                 or of_subclass(reader, site_frame, receiver, call.cls, method.name)
-                or (remote and home is module and _only_actor_with(module, call.cls, method.name))
+                or (remote and home is module and only_actor_with(module, call.cls, method.name))
             ):
                 for caller in _own_method_frames(reader, module, site, receiver, call.cls, depth) or [site_frame]:
                     bound = bind(reader, Function(module, method, call.cls), site.node, caller)
@@ -334,7 +337,10 @@ def _method_sites(reader: Reader, module: Module, name: str, cls: ast.ClassDef, 
     if module is not reader.tree.module:  # a module read for the checked one's engine, handed to its class (`Generator(llm, params)`)
         checked = reader.tree.module
         here += [(checked, site) for site in calls(checked, words) if receiver_made(reader, checked, site, cls)]
-    if any(receiver_made(reader, home, site, cls) for home, site in here) or not (reader.tree.sites_elsewhere or chooses):
+    if not (reader.tree.sites_elsewhere or chooses):
+        return here
+    here += factory_calls(reader, module, cls, name)  # `engine = get_engine("vllm-...")`, then `engine.generate(prompt)`
+    if any(receiver_made(reader, home, site, cls) for home, site in here):
         return here
     found = elsewhere(reader, module, cls, words)
     return here + [
@@ -351,6 +357,8 @@ def _constructed(reader: Reader, frame: Frame, receiver: ast.expr, cls: Class) -
     if not isinstance(made, ast.Call):
         return None, None
     sub = reader.evaluate(made.func, frame).ref
+    if isinstance(sub, Function):
+        return None, None  # a factory's call (`get_engine(name, **kwargs)`): its arguments are not `__init__`'s
     if isinstance(sub, Class) and sub.node is not cls.node and init_of(cls.module, cls.node) is not None:  # a subclass's object
         given = given_up(reader, Function(cls.module, init_of(cls.module, cls.node), cls.node), sub.module, sub.node, made, frame)
         return given, None
@@ -412,20 +420,6 @@ def _calls(reader: Reader, home: Module, site: Call, function: ast.FunctionDef |
     """Whether a call of another module calls `function` (by the name it imports it under, or `TABLE[key](...)` of a table
     of functions that holds it: `tabled_calls`)."""
     return calls_function(reader, home, site, function)
-
-
-def _only_actor_with(module: Module, cls: ast.ClassDef, method: str) -> bool:
-    """Whether `cls` is a Ray actor of the module (`@ray.remote`, or made with `Cls.remote(...)`)
-    and no other actor class of the module has the method: `actor.method.remote(...)` is then a
-    call of it (a plain class's method of that name, a manager's `generate`, is never called so)."""
-    actors = [c for c in ast.walk(module.tree) if isinstance(c, ast.ClassDef) and _is_actor(module, c)]
-    return [c for c in actors if any(getattr(m, "name", "") == method for m in c.body)] == [cls]
-
-
-def _is_actor(module: Module, cls: ast.ClassDef) -> bool:
-    text = module.source.text
-    decorated = any("remote" in ast.unparse(decorator) for decorator in cls.decorator_list)
-    return decorated or f"{cls.name}.remote(" in text or f"{cls.name}.options(" in text or f"({cls.name})" in text
 
 
 def _made(read: Val) -> Iterator[Engine]:

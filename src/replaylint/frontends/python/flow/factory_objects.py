@@ -1,0 +1,111 @@
+"""Objects a module-level function of the tree makes and returns (textgrad's `get_engine(name, **kwargs)`:
+`return ChatVLLM(model_string=..., **kwargs)` on the branch a `vllm-` name takes, `return ChatOpenAI(...)` on
+another): a call of it holds an object of the class where its arguments decide every return they leave to
+be `Cls(...)`, and the calls on a name bound to it (`engine(prompt)`, `engine.generate(prompt)`) are calls of
+the class's methods. Such functions are looked for, by the text `return Cls(`, in the class's module and
+the modules near it that import it; their calls in the modules near those that import them."""
+
+from __future__ import annotations
+
+import ast
+from typing import Iterator
+
+from .binding import bind
+from .callsites import Call, calls
+from .frames import Evaluates, Frame
+from .logic import decided
+from .memoized import returned_paths
+from .module import FUNCTIONS, Module
+from .partial_classes import made_class
+from .refs import Function
+
+_MAX_DEPTH = 5  # one less than the reader's MAX_DEPTH (6, calls followed into one another): the factory's own call
+_MAX_FACTORIES = 4
+
+
+def made_by_factory(reader: Evaluates, frame: Frame, value: ast.Call, cls: ast.ClassDef) -> bool:
+    """Whether `value`, a call of a module-level function of the tree, returns an object of `cls`
+    where `frame` reads it: every return its arguments do not decide against is `Cls(...)`."""
+    if frame.depth >= _MAX_DEPTH or not isinstance(value.func, (ast.Name, ast.Attribute)):
+        return False
+    function = reader.evaluate(value.func, frame).ref
+    if not isinstance(function, Function) or function.cls is not None or not _returns_named(function.node, cls.name):
+        return False
+    if id(function.node) in frame.stack:
+        return False
+    paths = returned_paths(function.module, function.node)
+    if not paths:
+        return False
+    args = bind(reader, function, value, frame)
+    inner = Frame(function.module, function.node, None, args, None, frame.depth + 1, (*frame.stack, id(function.node)))
+    taken, assumed = [], []  # a branch a run-time default decides (`os.getenv("ENGINE", "vllm-m")`) is not followed
+    for placed, guards in paths:
+        left = decided(reader, guards, inner.reading(placed), assumed)
+        if left is None:
+            continue  # the call decides against this return
+        taken.append(placed)
+        if not left:
+            break  # taken whenever it is reached
+    return bool(taken) and not assumed and all(_constructs(reader, inner.reading(placed), placed.statement.value, cls) for placed in taken)
+
+
+def factory_calls(reader, module: Module, cls: ast.ClassDef, method: str) -> Iterator[tuple[Module, Call]]:
+    """The calls of `method` (`__call__`: the object called) on a name bound to a call of a factory of
+    `cls`, in the factory's module and the modules near it that import it and name the factory."""
+    for home, function in _factories(reader, module, cls):
+        called = f"{function.name}("
+        for path, text in [(home.path, home.source.text), *reader.tree.importers_naming(home.path, (function.name,))]:
+            if called not in text:
+                continue  # (no parse)
+            user = home if path == home.path else reader.tree.open_file(path, text)
+            if user is not None:
+                yield from ((user, site) for site in _calls_on(user, _bound_to(user, function.name), method))
+
+
+def _calls_on(module: Module, names: set[str], method: str) -> list[Call]:
+    """`name(...)` (`__call__`) or `name.method(...)` of one of `names`."""
+    if not names:
+        return []
+    spelt = tuple(sorted(f"{name}(" if method == "__call__" else f"{name}.{method}(" for name in names))
+    found = []
+    for site in calls(module, spelt):
+        func = site.node.func
+        receiver = func if method == "__call__" else func.value if isinstance(func, ast.Attribute) and func.attr == method else None
+        if isinstance(receiver, ast.Name) and receiver.id in names:
+            found.append(site)
+    return found
+
+
+def _factories(reader, module: Module, cls: ast.ClassDef) -> list[tuple[Module, ast.FunctionDef | ast.AsyncFunctionDef]]:
+    word = f"return {cls.name}("
+    found = []
+    for path, text in [(module.path, module.source.text), *reader.tree.importers_naming(module.path, (cls.name,))]:
+        if word not in text:
+            continue  # (no parse)
+        home = module if path == module.path else reader.tree.open_file(path, text)
+        if home is not None:
+            found += [(home, s) for s in home.tree.body if isinstance(s, FUNCTIONS) and _returns_named(s, cls.name)]
+    return found[:_MAX_FACTORIES]
+
+
+def _bound_to(module: Module, function: str) -> set[str]:
+    """The names a statement of the module binds to `function(...)` (`engine = get_engine(...)`)."""
+    names = set()
+    for node in ast.walk(module.tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and _named(node.value.func) == function:
+            names |= {target.id for target in node.targets if isinstance(target, ast.Name)}
+    return names
+
+
+def _returns_named(function: ast.AST, name: str) -> bool:
+    return any(
+        isinstance(node, ast.Return) and isinstance(node.value, ast.Call) and _named(node.value.func) == name for node in ast.walk(function)
+    )
+
+
+def _named(func: ast.expr) -> str:
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+
+
+def _constructs(reader: Evaluates, frame: Frame, value: ast.expr | None, cls: ast.ClassDef) -> bool:
+    return isinstance(value, ast.Call) and made_class(reader.evaluate(value.func, frame).ref) is cls
