@@ -29,7 +29,7 @@ fi
 ######################################
 if [ "$MODEL_PATH" != "api" ]; then
     echo "Starting VLLM servers..."
-    CUDA_VISIBLE_DEVICES=0 vllm serve $MODEL_PATH --host 0.0.0.0 --port 6001 --disable-log-requests --max-model-len 2048 --return-sampling-mask --logprobs-mode processed_logprobs &  # expect: RPL301
+    CUDA_VISIBLE_DEVICES=0 vllm serve $MODEL_PATH --host 0.0.0.0 --port 6001 --disable-log-requests --max-model-len 2048 --return-sampling-mask --logprobs-mode processed_logprobs &
 else
     echo "API mode detected (MODEL_PATH=api) — skipping local vLLM servers."
 fi
