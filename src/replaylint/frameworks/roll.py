@@ -28,6 +28,7 @@ from typing import Any, Callable, Iterator
 
 from ..launch_context import LaunchContext
 from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
+from .interpolations import resolved
 from .views import ConfigView
 
 STRATEGY = ("strategy_args",)
@@ -137,7 +138,7 @@ def adapt(view: ConfigView, worker: tuple[str, ...], anchor: Span, context: Laun
                 continue  # popped by ROLL; a kebab-case key is no AsyncEngineArgs field
             setting = view.setting(name, *worker, *CONFIG, name)
             if setting is not None:
-                settings[name] = _resolved(setting)
+                settings[name] = resolved(setting)
     elif written is not None:
         reasons.append(f"{'.'.join((*worker, *CONFIG))} (not a mapping)")
     for key, default in _USER_OR_DEFAULT:
@@ -147,7 +148,7 @@ def adapt(view: ConfigView, worker: tuple[str, ...], anchor: Span, context: Laun
         settings[key] = _default(key, value, anchor)
     model = view.setting("model", *worker, "model_args", "model_name_or_path")
     if model is not None:
-        settings["model"] = _resolved(model)
+        settings["model"] = resolved(model)
     dtype = view.setting("dtype", *worker, "model_args", "dtype")
     if dtype is not None:
         value = _DTYPES.get(dtype.value, "auto") if isinstance(dtype.value, str) and "${" not in dtype.value else UNKNOWN
@@ -172,24 +173,6 @@ def _default(key: str, value: Any, anchor: Span) -> Setting:
     return Setting(key, value, anchor, f"{key}={value!r} (ROLL default)", implied=True)
 
 
-def _unresolved(value: Any) -> Any:
-    """A `${...}` interpolation (OmegaConf resolves it from elsewhere) is unknown here."""
-    if isinstance(value, str) and "${" in value:
-        return UNKNOWN
-    if isinstance(value, dict):
-        return {key: _unresolved(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_unresolved(item) for item in value]
-    return value
-
-
-def _resolved(setting: Setting) -> Setting:
-    value = _unresolved(setting.value)
-    if value == setting.value and type(value) is type(setting.value):
-        return setting
-    return Setting(setting.name, value, setting.span, setting.spelling, setting.value_span, setting.keys)
-
-
 def _environment(view: ConfigView, worker: tuple[str, ...]) -> dict[str, Setting]:
     environment: dict[str, Setting] = {}
     layers = [("system_envs",)] if worker in tuple((role,) for role in _ENV_ROLES) else []
@@ -212,5 +195,5 @@ def _requests(view: ConfigView, prefix: tuple[str, ...], where: Span, open_ended
     # Beam search takes only the temperature (`BeamSearchParams(temperature=...)`): it never bounds top_k.
     defaults = {"temperature": REQUEST_DEFAULTS["temperature"]} if beam_search else REQUEST_DEFAULTS
     found, missing = view.request_settings(prefix, defaults, where, open_ended, "ROLL")
-    settings = {key: _resolved(setting) for key, setting in found.items()}
+    settings = {key: resolved(setting) for key, setting in found.items()}
     yield Request("beam_search" if beam_search else "sampling", view.span(*prefix) or anchor, settings, missing)

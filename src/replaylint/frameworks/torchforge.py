@@ -24,9 +24,10 @@ line are not read.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
 from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
+from .interpolations import resolved
 from .views import ConfigView
 
 OWNER = "torchforge"
@@ -90,7 +91,7 @@ def _engine_settings(view: ConfigView, engine: str, anchor: Span, older: bool) -
             continue  # no EngineArgs field: dropped by `from_dict`, a TypeError for `EngineArgs(**)`
         setting = view.setting(name, SECTION, engine, name)
         if setting is not None:
-            settings[name] = _resolved(setting)
+            settings[name] = resolved(setting)
     if older:
         for key, default in ENGINE_CONFIG_DEFAULTS:
             if key not in settings:
@@ -109,21 +110,5 @@ def _request(view: ConfigView, prefix: tuple[str, ...], where: Span, older: bool
             found[str(key)] = setting
     if older and "top_k" not in found:
         found["top_k"] = Setting("top_k", UNKNOWN, where, MODELS_OWN, implied=True)
-    settings = {key: _resolved(setting) for key, setting in found.items()}
+    settings = {key: resolved(setting) for key, setting in found.items()}
     return Request("sampling", view.span(*prefix) or where, settings)
-
-
-def _unresolved(value: Any) -> Any:
-    """A `${...}` interpolation (OmegaConf resolves it from elsewhere) is unknown here."""
-    if isinstance(value, str) and "${" in value:
-        return UNKNOWN
-    if isinstance(value, dict):
-        return {key: _unresolved(item) for key, item in value.items()}
-    return value
-
-
-def _resolved(setting: Setting) -> Setting:
-    value = _unresolved(setting.value)
-    if value == setting.value and type(value) is type(setting.value):
-        return setting
-    return Setting(setting.name, value, setting.span, setting.spelling, setting.value_span, setting.keys)
