@@ -25,6 +25,7 @@ from .facts import NOTHING, Entry, Kwargs, Val
 from .frames import Evaluates, Frame
 from .loops import items_pair, known_whole, turns_of
 from .memberships import member
+from .signature_defaults import signature_defaults
 
 _MAX_TURNS = 64  # turns of a comprehension read one by one; more leave the mapping unknown
 
@@ -32,6 +33,9 @@ _MAX_TURNS = 64  # turns of a comprehension read one by one; more leave the mapp
 def filtered(reader: Evaluates, node: ast.DictComp, frame: Frame) -> Val:
     """The mapping a `{k: v for k, v in source.items() if ...}` comprehension makes (NOTHING for
     any other comprehension)."""
+    signed = signature_defaults(reader, node, frame)  # `{k: p.default for k, p in inspect.signature(f).parameters.items()}`
+    if signed is not None:
+        return signed
     names = _key_and_value(node)
     if names is None:
         over_names = _over_names(reader, node, frame)

@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from ....model import UNKNOWN
-from .facts import NOTHING, Val
+from .facts import NOTHING, Kwargs, Val
 from .frames import Evaluates, Frame
 from .memberships import member, sampling_object
 from .module import Guard
@@ -27,7 +27,8 @@ def logic(reader: Evaluates, node: ast.expr, frame: Frame) -> Val:
         truth = _truth(test)
         if truth is _UNKNOWN_TRUTH:
             return _either(reader, node, frame)
-        return _resting(reader.evaluate(node.body if truth else node.orelse, frame), test)
+        chosen = _resting(reader.evaluate(node.body if truth else node.orelse, frame), test)
+        return _standing_in(reader, node, node.orelse if truth else node.body, chosen, frame)
     if isinstance(node, ast.BoolOp):
         return _bool_op(reader, node, frame)
     if isinstance(node, ast.UnaryOp):
@@ -105,6 +106,22 @@ def _testing(frame: Frame, test: ast.expr) -> Frame:
     return frame.reading(statement) if statement is not None and statement.order < frame.at.order else frame
 
 
+def _standing_in(reader: Evaluates, node: ast.IfExp, other: ast.expr, chosen: Val, frame: Frame) -> Val:
+    """`-1 if (top_k or 0) == 0 else top_k`: a literal standing in for the value the test reads
+    (its other arm) is decided where that value is (cog's `Input(default=0)`), not at the literal."""
+    literal = chosen.known and chosen.origin is None and chosen.kwargs is None and chosen.ref is None and not chosen.hops
+    if not literal or not isinstance(other, (ast.Name, ast.Attribute)):
+        return chosen
+    shape = ast.dump(other)
+    if not any(ast.dump(part) == shape for part in ast.walk(node.test)):
+        return chosen
+    decider = reader.evaluate(other, frame)
+    where = decider.origin or decider.span
+    if not decider.known or where is None or where == chosen.span:
+        return chosen
+    return replace(chosen, origin=where, hops=decider.hops, assumptions=tuple(dict.fromkeys((*decider.assumptions, *chosen.assumptions))))
+
+
 def _either(reader: Evaluates, node: ast.IfExp, frame: Frame) -> Val:
     """`4096 if hard else 1024` with a test decided at run time: one of its two values, when both
     are known texts, numbers, truth values or None (a rule judges it only where every one is wrong)."""
@@ -116,6 +133,19 @@ def _either(reader: Evaluates, node: ast.IfExp, frame: Frame) -> Val:
     return Val(span=frame.module.span(node), choices=choices, assumptions=assumptions)
 
 
+def _open_or_empty(reader: Evaluates, node: ast.BoolOp, frame: Frame) -> Val:
+    """`config.engine_args or {}` of a mapping not known here: a dict whose keys are not known, to
+    which the keys the program writes next are known (`engine_args["model"] = weights`)."""
+    last = node.values[-1]
+    empty = (isinstance(last, ast.Dict) and not last.keys) or (
+        isinstance(last, ast.Call) and isinstance(last.func, ast.Name) and last.func.id == "dict" and not last.args and not last.keywords
+    )
+    if len(node.values) != 2 or not empty:
+        return NOTHING
+    found = Kwargs(reasons=[f"{frame.module.text(node.values[0])[:40]} (not known here)"])
+    return Val(UNKNOWN, {}, kwargs=found, span=frame.module.span(node))
+
+
 def _bool_op(reader: Evaluates, node: ast.BoolOp, frame: Frame) -> Val:
     """`a or b` gives the first true value (else the last), `a and b` the first false one."""
     stop_on = isinstance(node.op, ast.Or)
@@ -124,7 +154,7 @@ def _bool_op(reader: Evaluates, node: ast.BoolOp, frame: Frame) -> Val:
         read = reader.evaluate(value, frame)
         holds = _truth(read)
         if holds is _UNKNOWN_TRUTH:
-            return NOTHING
+            return _open_or_empty(reader, node, frame) if stop_on else NOTHING
         if holds is stop_on:
             return _resting(read, chosen_by)  # `args.config or find_config_file()`: the second, as --config is not given
         chosen_by = read  # a later operand is read because of this one's value
