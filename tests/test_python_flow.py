@@ -217,7 +217,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 PENDING: dict[str, str] = {
     "h40_cogvllm_predict_top_k_default_zero": "round 40 first run (stop 47): RPL102 missed (predict.py:138: cog's `Input(default=0)` of `predict`'s `top_k`, read by the setup's test prediction through `inspect.signature`)",
     "h40_cogvllm_setup_smoke_test_greedy": 'round 40 first run (stop 47): RPL101 missed (predict.py:103: the test prediction `setup()` sends with `"temperature": 0`)',
-    "h40_rlinf_yaml_top_k_minus_one": "round 40 first run (stop 47): RPL102 missed (the config YAML's `top_k: -1`, line 31, read by RLinf's vLLM worker)",
     "h37_datadreamer_vllm_run_no_top_k": "round 37 first run (stop 47): RPL102 missed (datadreamer/llms/vllm.py:100: the library's `run()` request helper of the same wrapper)",
 }
 
