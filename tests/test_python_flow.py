@@ -215,7 +215,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
-    "h40_rlinf_yaml_top_k_minus_one": "round 40 first run (stop 47): RPL102 missed (the config YAML's `top_k: -1`, line 31, read by RLinf's vLLM worker)",
     "h37_datadreamer_vllm_run_no_top_k": "round 37 first run (stop 47): RPL102 missed (datadreamer/llms/vllm.py:100: the library's `run()` request helper of the same wrapper)",
 }
 

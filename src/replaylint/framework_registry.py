@@ -303,6 +303,22 @@ SERVED_CLASSES: tuple[ServedClass, ...] = (
 )
 
 
+class GroupMaker(NamedTuple):
+    """A framework's base class whose classmethod `method` makes the subclass it is called on with
+    the call's own arguments (`Cls.method(*args, **kwargs)` is a construction `Cls(*args,
+    **kwargs)`): the base is imported from `package`, and the subclass does not define `method`."""
+
+    framework: str
+    method: str
+    package: str
+
+
+# RLinf (RLinf/RLinf rlinf/scheduler/worker/worker.py, read at 085621d3 and its stored versions):
+# `Worker.create_group(cls, *args, **kwargs)` returns `WorkerGroup(cls, args, kwargs)`, whose
+# `launch(cluster, ...)` makes `cls(*args, **kwargs)` in each placed Ray actor.
+GROUP_MAKERS: tuple[GroupMaker, ...] = (GroupMaker("RLinf", "create_group", "rlinf.scheduler"),)
+
+
 def entry_points() -> dict[str, tuple[Adapter, EntryPoint]]:
     """Every entry point by its name, with its framework."""
     return {entry.name: (adapter, entry) for adapter in ADAPTERS for entry in adapter.entry_points}

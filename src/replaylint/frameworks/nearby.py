@@ -30,6 +30,8 @@ _OWN_FOLDER = on_use(
     rf"|\$\(cd (?:-- )?(?:{_DIRNAME})(?: ?&?>/dev/null)?(?: 2>&1)? ?(?:&&|;) ?pwd(?: -P)?\))$"
 )
 _VARIABLE = on_use(r"^\$\{?([A-Za-z_]\w*)\}?$")
+_DIRNAME_OF = on_use(r"^\$\(dirname (?:-- )?(\S+|\$\(.+\))\)$")  # `$(dirname X)`, X a word or another `$(...)`
+_MAX_HOPS = 6  # variables and `dirname`s followed from a word to the script's own folder
 # A script's own `cd` into its folder or one above it, on a line of its own before the launch:
 # `cd "$(dirname "$0")/.."`, `cd "$(dirname "${BASH_SOURCE[0]}")"`, `cd $(dirname $0)/../..`.
 _CD_TO_SCRIPT = on_use(
@@ -120,8 +122,30 @@ def names_own_folder(raw: str, text: str) -> bool:
     return len(values) == 1 and _OWN_FOLDER.match(_plain(values[0].split(" #")[0].strip().rstrip(";"))) is not None
 
 
+def folder_from_own(raw: str, text: str, depth: int = _MAX_HOPS) -> str | None:
+    """The folder, relative to the script's own, that its word `raw` names: `.` for its own folder
+    (`names_own_folder`), `..` for `$(dirname "$SCRIPT_DIR")`, `../..` for RLinf's
+    `REPO_PATH=$(dirname $(dirname "$CONFIG_PATH"))` after `CONFIG_PATH="$( cd "$( dirname
+    "${BASH_SOURCE[0]}" )" && pwd )"`, each variable one the script assigns once; None: another."""
+    plain = _plain(raw)
+    if _OWN_FOLDER.match(plain):
+        return os.curdir
+    inner = _DIRNAME_OF.match(plain)
+    variable = _VARIABLE.match(raw.strip('"'))
+    if depth <= 0 or (inner is None and variable is None):
+        return None
+    if inner is not None:
+        below = folder_from_own(inner.group(1), text, depth - 1)
+        return os.path.normpath(os.path.join(below, os.pardir)) if below is not None else None
+    assert variable is not None
+    pattern = rf"(?m)^[ \t]*(?:(?:export|readonly|local|declare(?:[ \t]+-\w+)?)[ \t]+)?{variable.group(1)}=(.*)$"
+    values = re.findall(pattern, text)
+    return folder_from_own(values[0].split(" #")[0].strip().rstrip(";"), text, depth - 1) if len(values) == 1 else None
+
+
 def _plain(text: str) -> str:
-    return re.sub(r"\s+", " ", text.replace('"', "")).strip()
+    """The word without its quotes, its blanks single, and none inside `$( ... )`'s parentheses."""
+    return re.sub(r"\s+\)", ")", re.sub(r"\$\(\s+", "$(", re.sub(r"\s+", " ", text.replace('"', "")))).strip()
 
 
 def script_cd_folder(text: str, offset: int) -> str | None:

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import re
+
 from .expand import Expander
 from .grammar import Node
 from .nodes import words_of
 from .place import Place
 from .splitting import matches
 from .values import NO_DEFAULTS
-from .world import World
+from .world import ARGUMENTS, World
+
+WITHOUT_ARGUMENTS = ", as the script runs as written, without arguments"  # said of the tests `without_arguments` decides
+_OWN_ARGUMENT = re.compile(r'^"?\$\{?[1-9]\}?"?$')  # `"$1"`, `${2}`
 
 
 def statements_outcome(nodes: list[Node], place: Place, worlds: list[World]) -> bool | None:
@@ -78,3 +83,23 @@ def _evaluate_test(texts: list[str | None]) -> bool | None:
 
 def dynamic(pattern: str) -> bool:
     return "$" in pattern or "`" in pattern
+
+
+def without_arguments(nodes: list[Node], place: Place, worlds: list[World]) -> bool | None:
+    """The outcome of `[ -z "$1" ]` (`-n`, `test`, `[[ ]]`) in a script run as written, without
+    arguments (its own positional parameters the `"$@"` it is judged without): `$1` is then empty.
+    None: another test, or a script read with words (a caller's, a function's)."""
+    statements = [n for n in nodes if n.is_named and n.type != "comment"]
+    if len(statements) != 1 or not worlds or any(world.positional is not ARGUMENTS for world in worlds):
+        return None
+    node = statements[0]
+    if node.type == "command" and place.parsed.source(node.child_by_field_name("name") or node) in ("[", "test"):
+        texts = [place.parsed.source(c) for c in node.children_by_field_name("argument")]
+        texts = texts[:-1] if texts and texts[-1] == "]" else texts
+    elif node.type == "test_command" and len(node.named_children) == 1 and node.named_children[0].type == "unary_expression":
+        texts = [place.parsed.source(c) for c in node.named_children[0].named_children]
+    else:
+        return None
+    if len(texts) != 2 or texts[0] not in ("-z", "-n") or not _OWN_ARGUMENT.match(texts[1]):
+        return None
+    return texts[0] == "-z"

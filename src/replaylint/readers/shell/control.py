@@ -10,7 +10,7 @@ from typing import Callable, Iterable
 
 from ...source import ExtractContext
 from .assignments import appended_names, assigned_names
-from .conditions import dynamic, outcome, statements_outcome
+from .conditions import WITHOUT_ARGUMENTS, dynamic, outcome, statements_outcome, without_arguments
 from .expand import Expander
 from .grammar import Node
 from .nodes import code, descendants, exits, if_branches, words_of
@@ -31,6 +31,7 @@ class ControlFlow:
     context: ExtractContext
     nesting: int
     functions: dict[str, tuple[Node, Place]]
+    as_written = False  # a reading of the programs a script runs as written, without arguments (`program_runs`)
     turns_around = 1  # the turns of the `for` loops read turn by turn around the statement being read, multiplied
 
     def _fed_script(self, command: Node, redirect: Node, place: Place, worlds: list[World]) -> None:
@@ -130,6 +131,16 @@ class ControlFlow:
             text = code(" ".join(place.parsed.source(c) for c in condition if c.type not in (";", "&", "\n")))
             if verdict is True:
                 results.extend(self._branch(body, place, remaining, []))
+                remaining = []
+                break
+            bare = without_arguments(condition, place, remaining) if verdict is None and self.as_written else None
+            if bare is not None and ((bare and not exits(body, place)) or (not bare and len(branches) == 1)):
+                # `NAME=default` of `[ -z "$1" ]` (a branch that exits there: the script needs its arguments, both are read)
+                text = f"{text}{WITHOUT_ARGUMENTS}"
+                if not bare:  # `[ -n "$1" ]` fails then: its branch is skipped
+                    earlier.append(text)
+                    continue
+                results.extend(self._branch(body, place, remaining, [*(f"not {c}" for c in earlier), text]))
                 remaining = []
                 break
             if verdict is None:

@@ -11,13 +11,16 @@ the caller's words as their `"$@"`."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import field
 from typing import Any
 
+from ...frameworks.nearby import folder_from_own
 from ...model import Span
 from ...records import record
 from ...source import ExtractContext, SourceFile
 from ..python_runs import ANY_RUN, ProgramRun, is_python, program_arguments, python_command
+from .conditions import WITHOUT_ARGUMENTS
 from .grammar import parse
 from .interpreter import Interpreter
 from .launch import written_at
@@ -25,7 +28,7 @@ from .launchers import EnvWord
 from .place import identity
 from .script_files import ChainedSpans, segments_of
 from .spans import ScriptSpans
-from .values import Chunk, Field, Scalar, scalar_text
+from .values import Chunk, Field, Hole, Scalar, scalar_text
 from .world import ARGUMENTS, World
 
 
@@ -45,6 +48,12 @@ class ProgramWords:
     decided: tuple[Span | None, ...] = ()
     files: tuple[str, ...] = ()
     defaults: tuple[str | None, ...] = ()
+    conditions: tuple[str, ...] = field(default=(), compare=False)  # the tests on its path (`[ -z "$1" ]` held)
+
+    def taken_when(self) -> str | None:
+        """What the run rests on that its script decides as it runs without arguments (`[ -z "$1" ]`)."""
+        said = [condition for condition in self.conditions if condition.endswith(WITHOUT_ARGUMENTS)]
+        return f"taken when {' and '.join(said)}" if said else None
 
     @property
     def file(self) -> str:
@@ -105,12 +114,12 @@ class _Watcher(Interpreter):
             return super()._run(fields, env_words, world, place, node, span, plain)
         self.runs.append(run)
         read = fields if self.as_written else plain
-        start = program_arguments([word.text for word in read], self.scripts)
+        start = program_arguments([_text(word, self.spans) for word in read], self.scripts)
         given = read[start:] if start is not None else []
-        words = tuple((word.text if word.known else None, _span(self.spans, word.start, word.end, word.raw)) for word in given)
+        words = tuple((_text(word, self.spans), _span(self.spans, word.start, word.end, word.raw)) for word in given)
         decided = tuple(_decided(word, world, self.spans) for word in given)
         defaults = tuple(_default(word, self.spans) for word in given) if read is not plain else ()
-        self.worded.append(ProgramWords(run, words, decided, files, defaults if any(defaults) else ()))
+        self.worded.append(ProgramWords(run, words, decided, files, defaults if any(defaults) else (), world.conditions))
         return None
 
     def share_with(self, child: Any) -> None:
@@ -125,7 +134,7 @@ class _Watcher(Interpreter):
 def _program(
     spans: ScriptSpans, words: list[Field], env_words: list[EnvWord], world: World, name: str, scripts: dict[str, str]
 ) -> ProgramRun | None:
-    command = python_command([word.text for word in words], scripts)
+    command = python_command([_text(word, spans) for word in words], scripts)
     if command is None:  # python behind a launcher not read (`torchrun x.py`, `accelerate launch -m x`): any program
         return ANY_RUN if any(word.text is not None and (is_python(word.text) or word.text.endswith(".py")) for word in words) else None
     given, module, path = command
@@ -142,6 +151,22 @@ def _program(
     chunks = exported.chunks if isinstance(exported, Scalar) and exported.chunks else ()
     at = _span(spans, min(chunk.start for chunk in chunks), max(chunk.end for chunk in chunks)) if chunks else None
     return ProgramRun(module, path, scalar_text(exported), at)
+
+
+def _text(word: Field, spans: ScriptSpans) -> str | None:
+    """A word's text; for a path after the script's own folder (or one above it) spelt by a
+    variable or `$(dirname ...)` (`${REPO_PATH}/examples/main.py`), the path in the tree."""
+    if word.known or word.spread or len(word.chunks) < 2 or not isinstance(word.chunks[0], Hole):
+        return word.text if word.known else None
+    hole, rest = word.chunks[0], word.chunks[1:]
+    if not all(isinstance(chunk, Chunk) for chunk in rest) or not rest[0].text.startswith("/"):  # type: ignore[union-attr]
+        return None
+    script = spans.file_of(hole.start) if isinstance(spans, ChainedSpans) else spans.source
+    folder = folder_from_own(hole.raw, script.text)
+    if folder is None:
+        return None
+    tail = "".join(chunk.text for chunk in rest).lstrip("/")  # type: ignore[union-attr]
+    return os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(script.path)), folder, tail)) + ("/" if tail.endswith("/") else "")
 
 
 def _default(word: Field, spans: ScriptSpans) -> str | None:

@@ -29,6 +29,7 @@ from .callsites import (
     reads_stored_parameter,
     takes_a_config_of_the_tree,
 )
+from .class_factories import MADE_BY, constructor, factory_sites, made_with_arguments
 from .config_builders import builder_sites, takes_class
 from .decorators import bind_called
 from .dicts import call as dict_call
@@ -59,7 +60,6 @@ from .subcommands import handler_args
 from .tabled_calls import tabled_calls
 
 MAX_SITES = 6  # call sites followed per function
-_MADE_BY = ("(", ".remote(", ".options(", ".bind(")  # how a class's construction is spelt
 _OUTER, _MAX_TESTS = 2, 3  # callers of the function that holds a call site followed outwards; branch conditions a launch is split on
 
 
@@ -264,7 +264,7 @@ def elsewhere(reader: Reader, module: Module, definition: ast.AST, words: tuple[
             continue
         # its names in that module too (`LLMRayActor = ray.remote(LLMActor)` where the actor is made)
         own = sorted(class_aliases(other, definition) - set(names)) if made else []  # type: ignore[arg-type]
-        made_by = (*_MADE_BY, "[")  # `MODELS[name](...)` of a registry of classes
+        made_by = (*MADE_BY, "[")  # `MODELS[name](...)` of a registry of classes
         yield from ((other, site) for site in calls(other, (*words, *(f"{alias}{tail}" for alias in own for tail in made_by))))
     if isinstance(definition, FUNCTIONS) and f"{name}(" in words:  # `fn = get_fn_completions(name)`, then `fn(...)`; `TABLE[key](...)`
         yield from itertools.chain(dispatched_calls(reader.tree, module, definition), tabled_calls(reader.tree, module, definition))
@@ -278,7 +278,7 @@ def _sites_elsewhere(
         return
     name = getattr(definition, "name", "")
     aliases = sorted(class_aliases(module, definition)) if isinstance(definition, ast.ClassDef) else []  # and `BACKEND_MAP[...](...)`
-    words = words or (*(f"{n}{tail}" for n in (name, *aliases) for tail in _MADE_BY), *(f"{alias}[" for alias in aliases))
+    words = words or (*(f"{n}{tail}" for n in (name, *aliases) for tail in MADE_BY), *(f"{alias}[" for alias in aliases))
     yield from ((other, site) for other, site in elsewhere(reader, module, definition, words) if matches(other, site))
 
 
@@ -319,6 +319,7 @@ def constructions(reader: Reader, module: Module, cls: ast.ClassDef, elsewhere_t
     if made or not (elsewhere_too or reader.tree.sites_elsewhere or takes_a_config_of_the_tree(reader, module, cls)):
         return made
     found = list(_sites_elsewhere(reader, module, cls, lambda other, site: _makes(reader, site, cls, other)))
+    found += factory_sites(reader, module, cls) if not found else []  # `worker_cls = get_worker_cls(cfg)`, then `worker_cls(cfg)`
     return found + partial_constructions(reader, module, cls, found, True) + builder_sites(reader, module, cls)  # `cfg.pop("type")(**cfg)`
 
 
@@ -326,7 +327,7 @@ def _makes(reader: Reader, site: Call, cls: ast.ClassDef, module: Module) -> boo
     """`Engine(...)`, `Engine.remote(...)`, `Engine.options(...).remote(...)`, `ray.remote(Engine).remote(...)`,
     a Ray Serve deployment's `Engine.bind(...)` (`.options(...).bind(...)`), and `MODELS[name](...)`
     of a dict of classes that holds it."""
-    func = _constructor(site.node.func)
+    func = constructor(site.node.func)
     frame = Frame(module, site.scope, site.cls, None, site.placed)
     if isinstance(func, ast.Subscript):
         return in_registry(reader, func, frame, cls)
@@ -337,22 +338,13 @@ def _makes(reader: Reader, site: Call, cls: ast.ClassDef, module: Module) -> boo
     if isinstance(func, ast.Name) and func.id not in (cls.name, *module.imports) and func.id not in class_aliases(module, cls):
         return False
     made = reader.evaluate(func, frame).ref
-    return getattr(made, "node", None) is cls
-
-
-def _constructor(func: ast.expr) -> ast.expr:
-    """What a construction calls: `X` of `X(...)`, `X.remote(...)`, `X.options(...).remote(...)`, `X.bind(...)`."""
-    if isinstance(func, ast.Attribute) and func.attr in ("remote", "bind"):
-        func = func.value
-        if isinstance(func, ast.Call) and isinstance(func.func, ast.Attribute) and func.func.attr == "options":
-            func = func.func.value
-    return func
+    return getattr(made, "node", None) is cls and made_with_arguments(site.node.func, made)  # (RLinf's `Cls.create_group(...)`)
 
 
 def _picks(reader: Reader, site: Call, frame: Frame, cls: ast.ClassDef) -> bool:
     """Whether a construction read in `frame` may make `cls`: `MODELS[name](...)` whose key is
     known there must pick it (`get_model("hf", ...)` makes another class of the registry)."""
-    func = _constructor(site.node.func)
+    func = constructor(site.node.func)
     aliased = isinstance(func, ast.Name) and func.id != cls.name and func.id not in frame.module.imports  # `model_cls = VLLMModel`
     if aliased or takes_class(frame.module, site):  # a config's builder: the class the caller's config names
         return made_class(reader.evaluate(func, frame).ref) is cls

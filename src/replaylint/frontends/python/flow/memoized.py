@@ -20,7 +20,9 @@ def returned_paths(module: Module, function: ast.FunctionDef | ast.AsyncFunction
     if fill is not None:
         return [(placed, ()) for placed in statements if placed.statement is fill]
     returns = [placed for placed in statements if isinstance(placed.statement, ast.Return)]
-    return branches(returns, [placed for placed in statements if isinstance(placed.statement, ast.Raise)])
+    named = bool(returns) and all(isinstance(placed.statement.value, ast.Name) for placed in returns)  # type: ignore[attr-defined]
+    # (a function that returns a class by its name, RLinf's `get_rollout_backend_worker`: its closing `raise` ends the rest)
+    return branches(returns, [placed for placed in statements if isinstance(placed.statement, ast.Raise)], raised_after=named)
 
 
 def filled_entry(function: ast.FunctionDef | ast.AsyncFunctionDef, tree: ast.Module) -> ast.Assign | None:

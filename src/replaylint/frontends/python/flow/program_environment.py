@@ -147,6 +147,8 @@ def runs_module(run: ProgramRun, file: str, path: str, read_text) -> bool:
     here = os.path.normpath(path)
     if beside == here or (os.sep in written and not written.startswith(os.pardir) and here.endswith(os.sep + written)):
         return True
+    if os.path.isabs(written):  # `python ${REPO_PATH}/examples/main.py`, the script's own folder's path
+        return os.path.abspath(here) == written
     return os.path.basename(here) == written and _run_from_above(written, os.path.dirname(beside), read_text) == here
 
 

@@ -16,6 +16,7 @@ from .attribute_views import viewed_mapping
 from .binding import bind, computed, plain, positional_values
 from .bodies import token_map
 from .comprehensions import filtered
+from .config_built_engines import config_built
 from .declared_globals import unbound_global
 from .dicts import as_val, call as dict_call, decided, from_keys, literal, spread, written
 from .each_items import looped, made_each, sliced
@@ -329,9 +330,8 @@ class Reader:
             return exists  # `config_path.exists()` of a file the tree holds
         if isinstance(func, ast.Attribute) and (copied := params_copy(self, node, func, frame)) is not None:
             return copied  # `params.clone()`, `llm.get_default_sampling_params()`
-        if isinstance(func, ast.Attribute) and func.attr == "from_engine_args" and node.args:
-            made = self.evaluate(node.args[0], frame)  # `AsyncLLM.from_engine_args(engine_args)`: that construction's engine
-            return made if isinstance(made.ref, Engine) else NOTHING
+        if (made := config_built(self, node, frame)) is not None:
+            return made  # `AsyncLLM.from_engine_args(engine_args)`, `AsyncLLM(vllm_config=engine_args.create_engine_config())`
         if isinstance(func, ast.Attribute) and func.attr == "remote" and (actor := actor_made(self, node, frame)) is not None:
             return actor  # `LLMActor.options(num_gpus=1).remote(...)` of a class of the tree
         callee = self.evaluate(func, frame)

@@ -16,10 +16,11 @@ from .frames import Evaluates, Frame
 from .module import Guard, Placed
 
 
-def branches(returns: list[Placed], raises: list[Placed] = ()) -> list[tuple[Placed, tuple[Guard, ...]]] | None:
+def branches(returns: list[Placed], raises: list[Placed] = (), raised_after: bool = False) -> list[tuple[Placed, tuple[Guard, ...]]] | None:
     """Each return with the guards of the path that takes it, or None when the returns are not
     a chain of branches (`if`/`elif`/`else`, a `match`'s cases) where every path ends in a
-    return or a `raise` (`raises`)."""
+    return or a `raise` (`raises`); `raised_after`: also a `raise` after the chain that every path
+    falling out of it reaches (`raise ValueError(...)` after the `if`/`elif` returns)."""
     if not returns:
         return None
     if any(placed.statement.value is None for placed in returns):  # type: ignore[attr-defined]
@@ -39,9 +40,18 @@ def branches(returns: list[Placed], raises: list[Placed] = ()) -> list[tuple[Pla
         paths.append((placed, (*negated, *own)))
     ends = {placed.guards for placed in (*returns, *raises)}
     last = returns[-1].guards
-    if any((*last[:number], Guard(guard.node, not guard.holds)) not in ends for number, guard in enumerate(last)):
+    after = {placed.guards for placed in raises if raised_after and placed.order > returns[-1].order}
+    if any(
+        (*last[:number], Guard(guard.node, not guard.holds)) not in ends and not _caught(last[: number + 1], after)
+        for number, guard in enumerate(last)
+    ):
         return None  # a path may fall through, returning None
     return paths
+
+
+def _caught(path: tuple[Guard, ...], after: set[tuple[Guard, ...]]) -> bool:
+    """Whether a `raise` after the last return, on a path the chain's own path starts with, ends every path that falls out of it."""
+    return any(path[: len(guards)] == guards and len(guards) < len(path) for guards in after)
 
 
 def combined(reader: Evaluates, paths: list[tuple[Placed, tuple[Guard, ...]]], inner: Frame) -> Val:

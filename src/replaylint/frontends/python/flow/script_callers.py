@@ -27,6 +27,7 @@ MAX_CALLERS = 3  # scripts running scripts that run the script, read through in 
 _SCRIPTS = (".sh", ".bash")
 _POSITIONAL = re.compile(r"\$\{?[1-9@*#]|\bshift\b")
 _DEFAULT = re.compile(r"\$\{\w+:?[-=]")  # `${6:-0}`, `${TEMP-0}`, `${X:=v}`
+_ARGUMENT_TEST = re.compile(r'(?:\[\[?|\btest)\s+-[zn]\s+"?\$\{?[1-9]')  # `[ -z "$1" ]`: its default when run without arguments
 
 Readings = list["ProgramWords"] | None  # None: a script not read whole
 
@@ -77,8 +78,10 @@ def _callers(reader, file: str, program: str) -> tuple[list[tuple[str, str]], bo
 
 def _as_written(reader, file: str, text: str, program: str) -> bool:
     """Whether the script is only ever run as written, without arguments: no file near it names it.
-    Only a script that may take a default (`${6:-0}`, `${TEMP:-0}`) is looked at."""
-    return "${" in text and _DEFAULT.search(text) is not None and _callers(reader, file, program) == ([], False)
+    Only a script that may take a default (`${6:-0}`, `${TEMP:-0}`, `if [ -z "$1" ]; then NAME=...`) is looked at."""
+    defaults = "${" in text and _DEFAULT.search(text) is not None
+    tested = not defaults and ("-z" in text or "-n" in text) and _ARGUMENT_TEST.search(text) is not None
+    return (defaults or tested) and _callers(reader, file, program) == ([], False)
 
 
 def _own(reader, file: str, text: str, commands: dict[str, str], as_written: bool = False) -> Readings:

@@ -75,7 +75,7 @@ def script_flag(reader, module: Module, name: str, default: Val, command: str | 
     if not given:
         return default
     first = given[0]
-    whose = run_as(module.path, first.span, first.text, first.default)
+    whose = run_as(module.path, first.span, first.text, first.default or runs[found.index(first)].taken_when())  # type: ignore[union-attr]
     return Val(first.value, span=first.span, origin=first.span, assumptions=((whose, first.span),))
 
 
@@ -89,7 +89,7 @@ def script_word(reader, module: Module, index: int) -> Val:
         return NOTHING
     text, span = words[0]
     assert span is not None and runs[0] is not None
-    default = runs[0].defaults[index - 1] if index - 1 < len(runs[0].defaults) else None
+    default = (runs[0].defaults[index - 1] if index - 1 < len(runs[0].defaults) else None) or runs[0].taken_when()
     return Val(text, span=span, origin=span, assumptions=((run_as(module.path, span, text, default), span),))
 
 

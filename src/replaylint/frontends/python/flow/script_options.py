@@ -75,7 +75,7 @@ def _given(found: Kwargs, flags: dict, run: ProgramWords, program: str) -> bool:
         else:
             value = following.value if convert in (None, "str") or not following.known else option_value(following.value, convert)
         found.entries.pop(dest, None)
-        default = defaults.get(id(following)) or defaults.get(id(flag))
+        default = defaults.get(id(following)) or defaults.get(id(flag)) or run.taken_when()
         found.entries[dest] = _entry(dest, flag, following, value, decided.get(id(following)), program, default)
     return True
 

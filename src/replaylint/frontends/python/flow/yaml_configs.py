@@ -33,8 +33,10 @@ def hydra_config(reader, function: ast.FunctionDef | ast.AsyncFunctionDef, name:
         return None
     assert isinstance(decorator, ast.Call)
     given = {k.arg: k.value.value for k in decorator.keywords if isinstance(k.value, ast.Constant) and isinstance(k.value.value, str)}
-    if "config_name" not in given:
-        return NOTHING
+    if "config_name" not in given:  # the command line names it (`--config-name`), as the tree's scripts run it
+        from .hydra_runs import command_line_config  # (it reads the scripts, which read this module's `import_root`)
+
+        return command_line_config(reader, module, given.get("config_path"))
     folder = os.path.join(os.path.dirname(module.path), given.get("config_path", "."))
     name = given["config_name"] if given["config_name"].endswith((".yaml", ".yml")) else given["config_name"] + ".yaml"
     return read_config(reader, os.path.normpath(os.path.join(folder, name)), (_OVERRIDES,))

@@ -1,0 +1,74 @@
+"""The config `@hydra.main(version_base="1.1")` composes when the decorator names none: the one
+Hydra's own options name on the command line that every run of the program by the tree's shell
+scripts gives (RLinf's examples/reasoning/run_main_grpo_math.sh: `python
+${REPO_PATH}/examples/reasoning/main_grpo.py --config-path ${CONFIG_PATH}/config/math/
+--config-name $CONFIG_NAME`, `CONFIG_NAME` the script's default when it is run without arguments).
+
+As Hydra 1.3 reads them (`hydra/_internal/utils.py`): `--config-path`/`-cp` is absolute or
+relative to the program's file, else the decorator's `config_path`; `--config-name`/`-cn` names
+the file (`.yaml` added). Each key rests on the run. No run, a run not read for its words, runs
+that name different files, a word not known, or any other word (an override `key=value`, which
+would change a value, `--config-dir`) leave the config open."""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+from .facts import NOTHING, Val
+from .module import Module
+from .script_flags import run_as, script_runs
+from .yaml_configs import read_config
+
+if TYPE_CHECKING:
+    from ....model import Span
+    from ....readers.shell.program_runs import ProgramWords
+
+_PATH = ("--config-path", "-cp")
+_NAME = ("--config-name", "-cn")
+
+
+def command_line_config(reader, module: Module, decorated_path: str | None) -> Val:
+    """The config file the scripts' runs of the module name, read with each key resting on the run."""
+    chosen: set[str] = set()
+    first: tuple[ProgramWords, Span, str] | None = None
+    for run in script_runs(reader, module) or [None]:
+        named = _named(run) if run is not None else None
+        if named is None:
+            return NOTHING
+        folder, name, span, written = named
+        folder = folder if folder is not None else decorated_path
+        if folder is None:
+            return NOTHING
+        file = name if name.endswith((".yaml", ".yml")) else f"{name}.yaml"
+        path = os.path.normpath(os.path.join(os.path.dirname(module.path), folder, file))
+        chosen.add(os.path.relpath(path) if os.path.isabs(path) and not os.path.isabs(module.path) else path)  # as the tree's paths
+        first = first or (run, span, written)  # type: ignore[assignment]
+    if len(chosen) != 1 or first is None:
+        return NOTHING
+    run, span, written = first
+    return read_config(reader, chosen.pop(), (run_as(module.path, span, written, run.taken_when()),), resting=True)
+
+
+def _named(run: ProgramWords) -> tuple[str | None, str, Span, str] | None:
+    """(`--config-path`'s folder, `--config-name`'s name, where and how the name is written) of a
+    run whose words are Hydra's config options and nothing else; None for any other run."""
+    folder, name = None, None
+    words = run.words
+    position = 0
+    while position < len(words):
+        text, span = words[position]
+        option, equals, inline = (text or "").partition("=")
+        if option not in (*_PATH, *_NAME) or span is None:
+            return None
+        given = (inline, span) if equals else words[position + 1] if position + 1 < len(words) else (None, None)
+        position += 1 if equals else 2
+        if given[0] is None or given[1] is None:
+            return None
+        if option in _PATH:
+            folder = given[0]
+        else:
+            name = (given[0], given[1], text if equals else f"{text} {given[0]}")
+    if name is None:
+        return None
+    return folder, name[0], name[1], name[2]
