@@ -23,13 +23,13 @@ from ....model import Launch
 from ....source import ExtractContext, SourceFile
 from .engines import engine_launches
 from .handed_configs import served_module
+from .import_roots import import_root
 from .import_statements import imports_module
 from .importers import builds_engine, imported_launches, importer_launches, origin_in, users_of
 from .module import FUNCTIONS, Module, parse
 from .reader import Reader
 from .requests import reaching_engines
 from .tree import Tree, nearby
-from .yaml_configs import import_root
 
 Relevant = Callable[[str], bool]
 _PROJECT_TOPS = ("__init__.py", ".git", "pyproject.toml", "setup.py")  # a folder that is not a folder of config files

@@ -14,7 +14,7 @@ import os
 import re
 
 from ...packaging import PACKAGING, console_scripts
-from .yaml_configs import import_root
+from .import_roots import import_root
 
 _UP = 3  # folders looked into for the packaging, from the one above the module's top package
 _NAME_LINE = re.compile(r"(?m)^\s*name\s*=.*$")

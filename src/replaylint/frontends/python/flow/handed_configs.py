@@ -14,8 +14,9 @@ from ....framework_registry import SERVED_CLASSES, ServedClass
 from ....model import Setting
 from .facts import Entry, Kwargs, Val
 from .frames import Frame
+from .hydra_runs import hydra_config
 from .init_objects import pydra_config
-from .yaml_configs import hydra_config, read_config
+from .yaml_configs import read_config
 
 ReadText = Callable[[str], "str | None"]
 _KEYWORDS = frozenset(served.keyword for served in SERVED_CLASSES)

@@ -1,4 +1,5 @@
-"""The config `@hydra.main(version_base="1.1")` composes when the decorator names none: the one
+"""The config a `@hydra.main(...)` entry point composes (`hydra_config`): the file its decorator names
+(`config_path`, `config_name`), or, when it names none (`@hydra.main(version_base="1.1")`), the one
 Hydra's own options name on the command line that every run of the program by the tree's shell
 scripts gives (RLinf's examples/reasoning/run_main_grpo_math.sh: `python
 ${REPO_PATH}/examples/reasoning/main_grpo.py --config-path ${CONFIG_PATH}/config/math/
@@ -12,6 +13,7 @@ would change a value, `--config-dir`) leave the config open."""
 
 from __future__ import annotations
 
+import ast
 import os
 from typing import TYPE_CHECKING
 
@@ -72,3 +74,30 @@ def _named(run: ProgramWords) -> tuple[str | None, str, Span, str] | None:
     if name is None:
         return None
     return folder, name[0], name[1], name[2]
+
+
+_OVERRIDES = "Hydra's command line does not set it"
+
+
+def hydra_config(reader, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, module: Module) -> Val | None:
+    """The config `@hydra.main(...)` hands to `name`, its function's first parameter; None when
+    the function is not a Hydra entry point."""
+    decorator = next((d for d in function.decorator_list if _is_hydra_main(d, module)), None)
+    params = [*function.args.posonlyargs, *function.args.args]
+    if decorator is None or not params or params[0].arg != name:
+        return None
+    assert isinstance(decorator, ast.Call)
+    given = {k.arg: k.value.value for k in decorator.keywords if isinstance(k.value, ast.Constant) and isinstance(k.value.value, str)}
+    if "config_name" not in given:  # the command line names it (`--config-name`), as the tree's scripts run it
+        return command_line_config(reader, module, given.get("config_path"))
+    folder = os.path.join(os.path.dirname(module.path), given.get("config_path", "."))
+    name = given["config_name"] if given["config_name"].endswith((".yaml", ".yml")) else given["config_name"] + ".yaml"
+    return read_config(reader, os.path.normpath(os.path.join(folder, name)), (_OVERRIDES,))
+
+
+def _is_hydra_main(decorator: ast.expr, module: Module) -> bool:
+    if not isinstance(decorator, ast.Call):
+        return False
+    head, _, rest = module.text(decorator.func).partition(".")
+    base = module.imports.get(head, head)
+    return (f"{base}.{rest}" if rest else base) == "hydra.main"

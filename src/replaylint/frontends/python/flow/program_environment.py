@@ -25,9 +25,9 @@ from .environment_defaults import may_be_written
 from .environment_writes import environment_written
 from .facts import NOTHING, Val
 from .frames import Evaluates, Frame
+from .import_roots import import_root
 from .import_statements import imports_module
 from .module import Module
-from .yaml_configs import import_root
 
 _JUSTFILES = ("justfile", "Justfile", ".justfile")
 _SCRIPTS = (".sh", ".bash")

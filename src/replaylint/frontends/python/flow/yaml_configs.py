@@ -18,28 +18,8 @@ import os
 from ....model import UNKNOWN, LineIndex, Setting
 from .environment_defaults import environment_fallback
 from .facts import NOTHING, Entry, Kwargs, Val
-from .module import Module
+from .import_roots import import_root
 from .refs import NamedFile
-
-_OVERRIDES = "Hydra's command line does not set it"
-
-
-def hydra_config(reader, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, module: Module) -> Val | None:
-    """The config `@hydra.main(...)` hands to `name`, its function's first parameter; None when
-    the function is not a Hydra entry point."""
-    decorator = next((d for d in function.decorator_list if _is_hydra_main(d, module)), None)
-    params = [*function.args.posonlyargs, *function.args.args]
-    if decorator is None or not params or params[0].arg != name:
-        return None
-    assert isinstance(decorator, ast.Call)
-    given = {k.arg: k.value.value for k in decorator.keywords if isinstance(k.value, ast.Constant) and isinstance(k.value.value, str)}
-    if "config_name" not in given:  # the command line names it (`--config-name`), as the tree's scripts run it
-        from .hydra_runs import command_line_config  # (it reads the scripts, which read this module's `import_root`)
-
-        return command_line_config(reader, module, given.get("config_path"))
-    folder = os.path.join(os.path.dirname(module.path), given.get("config_path", "."))
-    name = given["config_name"] if given["config_name"].endswith((".yaml", ".yml")) else given["config_name"] + ".yaml"
-    return read_config(reader, os.path.normpath(os.path.join(folder, name)), (_OVERRIDES,))
 
 
 def loaded(reader, node: ast.Call, frame) -> Val:
@@ -124,22 +104,6 @@ def _opened(node: ast.expr, frame, named=None) -> str | None:
                 for item in statement.items:
                     if isinstance(item.optional_vars, ast.Name) and item.optional_vars.id == node.id:
                         return _opened(item.context_expr, frame, named)
-    return None
-
-
-_MAX_PACKAGE_DEPTH = 6
-
-
-def import_root(read_text, path: str) -> str | None:
-    """The folder that holds the module's top package (`axo/cli/config.py` with `axo/__init__.py`
-    and `axo/cli/__init__.py`: the folder above `axo`), where its program runs to import it; for a
-    script in no package, its own folder (`python rollout.py` beside `configs/`), as
-    `OmegaConf.load` of a relative path reads it (`loaded`): a path that is not there stays unknown."""
-    folder = os.path.dirname(path)
-    for _ in range(_MAX_PACKAGE_DEPTH):
-        if read_text(os.path.join(folder, "__init__.py")) is None:
-            return folder
-        folder = os.path.dirname(folder)
     return None
 
 
@@ -303,14 +267,6 @@ def _joined(parts: list[tuple[str, bool] | None]) -> tuple[str, bool] | None:
     if not parts or any(part is None for part in parts) or not parts[0][1]:  # type: ignore[index]
         return None
     return os.path.normpath(os.path.join(*(part[0] for part in parts))), True  # type: ignore[index]
-
-
-def _is_hydra_main(decorator: ast.expr, module: Module) -> bool:
-    if not isinstance(decorator, ast.Call):
-        return False
-    head, _, rest = module.text(decorator.func).partition(".")
-    base = module.imports.get(head, head)
-    return (f"{base}.{rest}" if rest else base) == "hydra.main"
 
 
 def read_config(reader, path: str, assumed: tuple[str, ...] = (), resting: bool = False, plain: bool = False) -> Val:
