@@ -68,7 +68,8 @@ def _handing_on(source: SourceFile, context: ExtractContext) -> dict[str, tuple[
     return located if any(found is not None and _HANDS_ON in found[1] for found in located.values()) else {}
 
 
-_NAMED = re.compile(r"-m[ \t]+([A-Za-z_][\w.]*)|([\w./-]+\.py)\b")  # what a run may name as its program
+# what a run may name as its program (a path starts where a word does: inside a long word, no backtracking over every start)
+_NAMED = re.compile(r"-m[ \t]+([A-Za-z_][\w.]*)|(?<![\w./-])([\w./-]+\.py)\b")
 _MAX_NAMED = 32
 
 
