@@ -26,16 +26,31 @@ _MAX_FACTORIES = 4
 def made_by_factory(reader: Evaluates, frame: Frame, value: ast.Call, cls: ast.ClassDef) -> bool:
     """Whether `value`, a call of a module-level function of the tree, returns an object of `cls`
     where `frame` reads it: every return its arguments do not decide against is `Cls(...)`."""
+    return bool(_taken_constructions(reader, frame, value, cls))
+
+
+def factory_construction(reader: Evaluates, frame: Frame, value: ast.Call, cls: ast.ClassDef) -> tuple[ast.Call, Frame] | None:
+    """The one `Cls(...)` such a call returns, with the frame of the factory that call makes (its
+    parameters bound to the call's arguments: `make('m')` of `def make(model, temperature=0.0): return
+    VllmDecoder(model, temperature=temperature)`), for reading what the object's `__init__` is given;
+    None when the call may return another construction, or none."""
+    taken = _taken_constructions(reader, frame, value, cls)
+    return taken[0] if len(taken) == 1 else None
+
+
+def _taken_constructions(reader: Evaluates, frame: Frame, value: ast.Call, cls: ast.ClassDef) -> list[tuple[ast.Call, Frame]]:
+    """The returns of `cls(...)` the call may take, each with the factory's frame there; empty when it
+    may take another return, or when it is no call of a module-level factory of the tree."""
     if frame.depth >= _MAX_DEPTH or not isinstance(value.func, (ast.Name, ast.Attribute)):
-        return False
+        return []
     function = reader.evaluate(value.func, frame).ref
     if not isinstance(function, Function) or function.cls is not None or not _returns_named(function.node, cls.name):
-        return False
+        return []
     if id(function.node) in frame.stack:
-        return False
+        return []
     paths = returned_paths(function.module, function.node)
     if not paths:
-        return False
+        return []
     args = bind(reader, function, value, frame)
     inner = Frame(function.module, function.node, None, args, None, frame.depth + 1, (*frame.stack, id(function.node)))
     taken, assumed = [], []  # a branch a run-time default decides (`os.getenv("ENGINE", "vllm-m")`) is not followed
@@ -43,10 +58,12 @@ def made_by_factory(reader: Evaluates, frame: Frame, value: ast.Call, cls: ast.C
         left = decided(reader, guards, inner.reading(placed), assumed)
         if left is None:
             continue  # the call decides against this return
-        taken.append(placed)
+        taken.append((placed.statement.value, inner.reading(placed)))
         if not left:
             break  # taken whenever it is reached
-    return bool(taken) and not assumed and all(_constructs(reader, inner.reading(placed), placed.statement.value, cls) for placed in taken)
+    if not taken or assumed or not all(_constructs(reader, at, made, cls) for made, at in taken):
+        return []
+    return taken
 
 
 def factory_calls(reader, module: Module, cls: ast.ClassDef, method: str) -> Iterator[tuple[Module, Call]]:

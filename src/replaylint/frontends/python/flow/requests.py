@@ -18,7 +18,7 @@ from .closure_calls import closure_frames
 from .config_builders import takes_class
 from .engine_selves import held_engine
 from .engines import MAX_SITES, caller_frame, caller_frames, constructions, elsewhere, site_frames
-from .factory_objects import factory_calls
+from .factory_objects import factory_calls, factory_construction
 from .facts import Kwargs, Val
 from .frames import Frame, class_level, reaching
 from .handed import handed, registry_words
@@ -357,8 +357,12 @@ def _constructed(reader: Reader, frame: Frame, receiver: ast.expr, cls: Class) -
     if not isinstance(made, ast.Call):
         return None, None
     sub = reader.evaluate(made.func, frame).ref
-    if isinstance(sub, Function):
-        return None, None  # a factory's call (`get_engine(name, **kwargs)`): its arguments are not `__init__`'s
+    if isinstance(sub, Function):  # a factory's call (`make('m')`): what `__init__` is given is the construction it returns
+        found = factory_construction(reader, frame, made, cls.node)
+        if found is None:
+            return None, None
+        made, frame = found
+        sub = reader.evaluate(made.func, frame).ref
     if isinstance(sub, Class) and sub.node is not cls.node and init_of(cls.module, cls.node) is not None:  # a subclass's object
         given = given_up(reader, Function(cls.module, init_of(cls.module, cls.node), cls.node), sub.module, sub.node, made, frame)
         return given, None
