@@ -35,7 +35,10 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
         used = flow.from_importers(source, context)
         launches += used.launches
         mapped = [launch for launch in mapped if launch.span not in used.sources]
-    return with_clients(_with_trainers(launches, source, context), source, context, deferred=True) + mapped
+    # a Python file's clients wait for a replay server of the tree (`cross_file` reads them again); a notebook's cells are
+    # read with the notebook's other servers, so theirs are read now
+    deferred = not source.path.endswith(".ipynb")
+    return with_clients(_with_trainers(launches, source, context), source, context, deferred=deferred) + mapped
 
 
 def _flows(source: SourceFile, context: ExtractContext) -> bool:
