@@ -70,13 +70,17 @@ def factory_calls(reader, module: Module, cls: ast.ClassDef, method: str) -> Ite
     """The calls of `method` (`__call__`: the object called) on a name bound to a call of a factory of
     `cls`, in the factory's module and the modules near it that import it and name the factory."""
     for home, function in _factories(reader, module, cls):
-        called = f"{function.name}("
-        for path, text in [(home.path, home.source.text), *reader.tree.importers_naming(home.path, (function.name,))]:
-            if called not in text:
-                continue  # (no parse)
-            user = home if path == home.path else reader.tree.open_file(path, text)
-            if user is not None:
-                yield from ((user, site) for site in _calls_on(user, _bound_to(user, function.name), method))
+        for user in _holding(reader, home, function.name, f"{function.name}("):
+            yield from ((user, site) for site in _calls_on(user, _bound_to(user, function.name), method))
+
+
+def _holding(reader, module: Module, name: str, word: str) -> Iterator[Module]:
+    """`module` and the modules near it that import `name` from it, those whose text holds `word` (the others are not parsed)."""
+    for path, text in [(module.path, module.source.text), *reader.tree.importers_naming(module.path, (name,))]:
+        if word in text:
+            found = module if path == module.path else reader.tree.open_file(path, text)
+            if found is not None:
+                yield found
 
 
 def _calls_on(module: Module, names: set[str], method: str) -> list[Call]:
@@ -94,14 +98,9 @@ def _calls_on(module: Module, names: set[str], method: str) -> list[Call]:
 
 
 def _factories(reader, module: Module, cls: ast.ClassDef) -> list[tuple[Module, ast.FunctionDef | ast.AsyncFunctionDef]]:
-    word = f"return {cls.name}("
     found = []
-    for path, text in [(module.path, module.source.text), *reader.tree.importers_naming(module.path, (cls.name,))]:
-        if word not in text:
-            continue  # (no parse)
-        home = module if path == module.path else reader.tree.open_file(path, text)
-        if home is not None:
-            found += [(home, s) for s in home.tree.body if isinstance(s, FUNCTIONS) and _returns_named(s, cls.name)]
+    for home in _holding(reader, module, cls.name, f"return {cls.name}("):
+        found += [(home, s) for s in home.tree.body if isinstance(s, FUNCTIONS) and _returns_named(s, cls.name)]
     return found[:_MAX_FACTORIES]
 
 
