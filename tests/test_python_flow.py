@@ -195,6 +195,10 @@ Rounds 33 and 34 (h33_, h34_; blind, as written, from 11 more repositories; roun
 the integration branch with all of stop 46's fixes): of 21 expected findings 15 exact (71%), 6 missed; 0 false findings;
 12 of 12 clean cases clean (PENDING).
 After h-fxM and h-fxN (_round33_defaults, _round33_misc): 18 of 21; AutoRAG's two and gpt-oss's wait.
+
+Rounds 41-44 (h41_-h44_; blind, as written, from 15 repositories new to the corpus; round 42 partial, 9 cases; first
+run on main at 5e8fcdf, stop 48): of 30 expected findings 21 exact (70%), 9 missed; 1 false finding (a `getattr` of a
+dict's key, always its default); 14 of 15 clean cases clean (PENDING).
 """
 
 from __future__ import annotations
@@ -216,6 +220,16 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
     "h37_datadreamer_vllm_run_no_top_k": "round 37 first run (stop 47): RPL102 missed (datadreamer/llms/vllm.py:100: the library's `run()` request helper of the same wrapper)",
+    "h41_sqleval_vllm_runner_greedy_sql": 'round 41 first run (stop 48): RPL101 missed (eval/vllm_runner.py:49: a request beside an engine made under `if not args.quantized:`, the runner imported in main.py\'s `elif args.model_type == "vllm":`)',
+    "h42_jieshen_vllm_infer_mask_without_mode": "round 42 first run (stop 48): RPL003 missed (vllm_infer.py:62: `LLM` imported under `if is_vllm_available():`)",
+    "h42_jieshen_vllm_infer_sh_temperature_zero": "round 42 first run (stop 48): RPL101 missed (vllm_infer.sh:10: `LLM` imported under `if is_vllm_available():`, fire's flags from the script)",
+    "h43_numina_kaggle_solution_greedy_config": "round 43 first run (stop 48): RPL101 missed (kaggle_solution.py:149: params reach `generate` through `Dataset.map(..., fn_kwargs=...)`)",
+    "h43_numina_kaggle_solution_no_top_k": "round 43 first run (stop 48): RPL102 missed (kaggle_solution.py:98: params reach `generate` through `Dataset.map(..., fn_kwargs=...)`)",
+    "h43_qwen_vllm_wrapper_kwargs_getattr_mask_clean": 'round 43 first run (stop 48): false RPL003 at vllm_wrapper.py:140 (`getattr(kwargs, "return_sampling_mask", False)` of a dict is always False)',
+    "h43_tapeagents_rl_gsm8k_actor_kwargs_mask_without_mode": "round 43 first run (stop 48): RPL003 missed (conf/rl_gsm8k.yaml:22: Hydra conf's vllm kwargs joined into a shell command string)",
+    "h43_tapeagents_rl_gsm8k_actor_kwargs_no_scale_out": "round 43 first run (stop 48): RPL301 missed (conf/rl_gsm8k.yaml:21: Hydra conf's vllm kwargs joined into a shell command string)",
+    "h44_datamind_vllm_backend_greedy_default": "round 44 first run (stop 48): RPL101 missed (dsgym/agents/backends/vllm_backend.py:32: a backend's `temperature: float = 0.0` default)",
+    "h44_hunyuanocr_serve_dflash_adaptive_verification": "round 44 first run (stop 48): RPL002 missed (inference/DFlash/serve_DFlash.sh:22: `--speculative-config` with adaptive verification)",
 }
 
 
