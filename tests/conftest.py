@@ -62,3 +62,15 @@ def pre_commit_hook(tmp_path_factory) -> tuple[Path, str]:
     revision = snapshot_of_this_checkout(hook_repo)
     os.environ["PRE_COMMIT_HOME"] = str(tmp_path_factory.mktemp("pre-commit-home"))
     return hook_repo, revision
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """CI runs the slow end-to-end tests (builds and installs) in the judges' lane beside the suite
+    (`.ci/run` sets REPLAYLINT_SLOW_TESTS=beside for the suite, `.ci/judges` runs `-m slow`): the
+    suite is CI's longest lane, the judges' the shorter one."""
+    if os.environ.get("REPLAYLINT_SLOW_TESTS") != "beside" or config.getoption("markexpr"):
+        return
+    beside = pytest.mark.skip(reason="run beside the suite by .ci/judges (REPLAYLINT_SLOW_TESTS=beside)")
+    for item in items:
+        if item.get_closest_marker("slow") is not None:
+            item.add_marker(beside)
