@@ -199,6 +199,9 @@ After h-fxM and h-fxN (_round33_defaults, _round33_misc): 18 of 21; AutoRAG's tw
 Rounds 41-44 (h41_-h44_; blind, as written, from 15 repositories new to the corpus; round 42 partial, 9 cases; first
 run on main at 5e8fcdf, stop 48): of 30 expected findings 21 exact (70%), 9 missed; 1 false finding (a `getattr` of a
 dict's key, always its default); 14 of 15 clean cases clean (PENDING).
+Rounds 45-47 (h45_-h47_; blind, as written, from 10 repositories new to the corpus; round 45 partial, 6 cases; first
+run on main with rounds 41-44 in PENDING, before their fixes): of 21 expected findings 8 exact, 13 missed; 2 false
+findings in three cases (a greedy method of olmo-eval's backend that the script never calls); 8 of 9 clean cases clean.
 """
 
 from __future__ import annotations
@@ -230,6 +233,19 @@ PENDING: dict[str, str] = {
     "h43_tapeagents_rl_gsm8k_actor_kwargs_no_scale_out": "round 43 first run (stop 48): RPL301 missed (conf/rl_gsm8k.yaml:21: Hydra conf's vllm kwargs joined into a shell command string)",
     "h44_datamind_vllm_backend_greedy_default": "round 44 first run (stop 48): RPL101 missed (dsgym/agents/backends/vllm_backend.py:32: a backend's `temperature: float = 0.0` default)",
     "h44_hunyuanocr_serve_dflash_adaptive_verification": "round 44 first run (stop 48): RPL002 missed (inference/DFlash/serve_DFlash.sh:22: `--speculative-config` with adaptive verification)",
+    "h45_olmo_eval_async_backend_top_k_disabled": "round 45 first run (stop 48): RPL102 missed (olmo_eval/backends/vllm.py:64: `top_k=params.top_k if params.top_k else -1`)",
+    "h45_olmo_eval_vllm_backend_mask_without_mode": "round 45 first run (stop 48): false RPL102/RPL101 at olmo_eval/backends/vllm.py:86/89 (a greedy method the script never calls)",
+    "h45_olmo_eval_vllm_backend_no_top_k": "round 45 first run (stop 48): RPL102 at vllm.py:65 missed, false RPL102/RPL101 at 86/89 (a method the script never calls)",
+    "h45_olmo_eval_vllm_backend_top_k_clean": "round 45 first run (stop 48): false RPL102/RPL101 at olmo_eval/backends/vllm.py:86/89 (a greedy method the script never calls)",
+    "h46_llmjp_vllm_inference_top_k_schema_default": "round 46 first run (stop 48): RPL102 missed (inference-modules/vllm/schemas.py:33: a pydantic schema's `top_k: int = -1` default)",
+    "h46_llmjp_vllm_inference_yaml_mask_without_mode": "round 46 first run (stop 48): RPL003 missed (config_sample.yaml:6: a YAML loaded by `--config` into a pydantic schema)",
+    "h46_marin_vllm_environment_extra_args_mask_without_mode": "round 46 first run (stop 48): RPL003 missed (serve_qwen3_replay.py:25: `extra_args=[...]` of marin's vLLM environment)",
+    "h46_marin_vllm_environment_extra_args_no_scale_out": "round 46 first run (stop 48): RPL301 missed (serve_qwen3_replay.py:25: `extra_args=[...]` of marin's vLLM environment)",
+    "h46_mellea_vllm_model_options_mask_without_mode": "round 46 first run (stop 48): RPL003 missed (vllm_raw_generation.py:16: engine options through mellea's backend)",
+    "h46_mellea_vllm_model_options_no_top_k": "round 46 first run (stop 48): RPL102 missed (mellea/backends/vllm.py:58: the backend's request)",
+    "h46_tunix_vllm_sampler_call_default_greedy": "round 46 first run (stop 48): RPL101 missed (tunix/generate/vllm_sampler.py:110: `temperature: float = 0.0` of the sampler's call)",
+    "h46_tunix_vllm_sampler_engine_kwargs_mask_without_mode": "round 46 first run (stop 48): RPL003 missed (scripts/vllm_sampler_demo.py:24: engine kwargs through tunix's VllmSampler)",
+    "h47_critic_training_vllm_serve_mask_without_mode": "round 47 first run (stop 48): RPL003 missed (scripts/vllm_serve.sh:72: `vllm serve $MODEL` after a `while [[ $# -gt 0 ]]` option loop; run without arguments, MODEL is its default)",
 }
 
 
