@@ -1,6 +1,6 @@
 """`getattr(obj, name, default)` of a name the reader knows: the attribute where the object may
 have it, the default where it cannot (a record whose fields are all known, a namespace of known
-keys, `self` of a class that never sets it)."""
+keys, `self` of a class that never sets it, a `dict`: its keys are no attributes)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import re
 
 from ..asts import walk
 from .facts import NOTHING, Val
-from .frames import Frame, binds
+from .frames import Frame, binds, reaching
 from .members import Reader, mro
 from .module import Module
 from .objects import Instance, field
@@ -28,6 +28,8 @@ def attribute_named(reader: Reader, node: ast.Call, frame: Frame) -> Val:
         return reader.evaluate(attribute, frame)
     if isinstance(held, ast.Name) and held.id == "self" and frame.cls is not None:
         return reader.evaluate(node.args[2] if never_set(reader, frame, name) else attribute, frame)
+    if surely_dict(held, frame):  # Qwen's `getattr(kwargs, 'quantization', None)` of `**kwargs`: the default, key or not
+        return NOTHING if name in _DICT_ATTRIBUTES else reader.evaluate(node.args[2], frame)
     owner = reader.evaluate(held, frame)
     if owner.kwargs is not None and owner.ref is None:  # a namespace of known keys (`SimpleNamespace(a=1)`)
         held_keys = owner.kwargs
@@ -42,6 +44,51 @@ def attribute_named(reader: Reader, node: ast.Call, frame: Frame) -> Val:
 
 
 _DICT_ATTRIBUTES = frozenset(dir(dict))
+
+
+def surely_dict(held: ast.expr, frame: Frame) -> bool:
+    """Whether `held` is a `dict` as such wherever it is read: a dict display or `dict(...)`, or a
+    name of the function read in that is its `**kwargs` parameter or bound to those only, never
+    rebound otherwise (no `global`, `nonlocal`, augmented or unpacking write; a closure's name is
+    not judged)."""
+    if _made_dict(held, frame):
+        return True
+    function = frame.function
+    if not isinstance(held, ast.Name) or function is None:
+        return False
+    name, arguments = held.id, function.args
+    starred = arguments.kwarg is not None and arguments.kwarg.arg == name
+    if not starred and any(a.arg == name for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg) if a):
+        return False
+    displayed: set[int] = set()  # the targets of `name = {...}`
+    stores: list[ast.Name] = []
+    for node in walk(function):
+        if _declares(node, name):
+            return False
+        if isinstance(node, ast.Assign) and _made_dict(node.value, frame):
+            displayed.update(id(target) for target in node.targets if isinstance(target, ast.Name))
+        elif isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
+            stores.append(node)
+    return all(id(node) in displayed for node in stores) and (starred or bool(stores))
+
+
+def _made_dict(value: ast.expr, frame: Frame) -> bool:
+    """A dict display, or a call of the built-in `dict` (no name `dict` bound in the tree)."""
+    if isinstance(value, (ast.Dict, ast.DictComp)):
+        return True
+    called = value.func if isinstance(value, ast.Call) else None
+    return isinstance(called, ast.Name) and called.id == "dict" and reaching(frame, "dict") is None
+
+
+def _declares(node: ast.AST, name: str) -> bool:
+    """A binding of `name` that is no assignment to it: `global`, `nonlocal`, a definition, an import, a match capture."""
+    if isinstance(node, (ast.Global, ast.Nonlocal)):
+        return name in node.names
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ExceptHandler, ast.MatchAs, ast.MatchStar)):
+        return node.name == name
+    if isinstance(node, ast.alias):
+        return (node.asname or node.name.split(".")[0]) == name
+    return isinstance(node, ast.MatchMapping) and node.rest == name
 
 
 def never_set(reader: Reader, frame: Frame, attr: str) -> bool:
