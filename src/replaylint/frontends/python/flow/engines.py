@@ -43,6 +43,7 @@ from .facts import Entry, Kwargs
 from .frames import Frame, class_level, parameters
 from .held_partials import held_partial_calls
 from .loop_turns import turn_frames
+from .mapped_calls import mapped_sites
 from .members import before_validator, constant_subclasses, init_of
 from .method_calls import from_init, method_frames, reads_record_field, record_fields
 from .module import FUNCTIONS, Module, describe
@@ -184,8 +185,9 @@ def _contexts(reader: Reader, module: Module, call: Call, outer: int) -> list[Fr
     sites = [(module, site) for site in named if isinstance(site.node.func, ast.Name) and site.node.func.id == scope.name]
     near = lambda factory: elsewhere(reader, module, factory, (factory.name + "(",))  # noqa: E731
     sites += [(home, site) for home, site in closure_sites(module, scope, near) if all(site.node is not other.node for _, other in sites)]
-    # `Process(target=main, args=(...))`, `main.remote(...)` of a Ray task
-    sites += [(module, site) for site in (*handed_sites(module, scope), *task_sites(reader, module, scope))]
+    # `Process(target=main, args=(...))`, `main.remote(...)` of a Ray task, `ds.map(main, fn_kwargs=...)`
+    handed = (*handed_sites(module, scope), *task_sites(reader, module, scope), *mapped_sites(reader, module, scope))
+    sites += [(module, site) for site in handed]
     called_parameter = (
         isinstance(call.node, ast.Call) and isinstance(call.node.func, ast.Name) and call.node.func.id in {p.arg for p in parameters(scope)}
     )  # `model_key()`

@@ -25,6 +25,7 @@ from .handed import handed, registry_words
 from .handed_engines import engines_handed
 from .inherited import reads_inherited
 from .loop_turns import turn_frames
+from .mapped_calls import mapped_sites
 from .members import init_of, self_attribute
 from .memoized import filled_entry
 from .module import FUNCTIONS, Module, describe
@@ -389,7 +390,7 @@ def _function_frames(reader: Reader, module: Module, function: ast.FunctionDef |
 def _function_args(reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[dict[str, Val]]:
     words = (f"{function.name}(",)
     sites = [(module, site) for site in calls(module, words) if _calls_by_name(site, function)]
-    sites += [(module, site) for site in task_sites(reader, module, function)]
+    sites += [(module, site) for site in (*task_sites(reader, module, function), *mapped_sites(reader, module, function))]
     sites += _registry_sites(reader, module, function)  # `HANDLERS[kind](messages, config)` of `@register("openai")`
     if module is reader.tree.module and not sites:  # only the modules that import it call it (arena-hard's `utils.py`)
         sites += [(home, site) for home, site in elsewhere(reader, module, function, words) if _calls(reader, home, site, function)]
