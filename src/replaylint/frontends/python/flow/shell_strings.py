@@ -20,6 +20,7 @@ _MAX_TEXT = 4096  # characters of a command read
 _SEPARATORS = ";&|\n"
 _UNREAD = set("$`\\*?[]{}()#~!")  # what the shell would expand, substitute or escape
 _ALSO_UNREAD_QUOTED = set("$`\\")
+_CONFIG_FILES = (".yaml", ".yml", ".json", ".toml")
 
 
 @record(unsafe_hash=True)
@@ -59,13 +60,19 @@ def pieces(read: Val, texts: dict[str, str], limit: int = _MAX_TEXT) -> list[Pie
         if item.known and not isinstance(item.value, str):
             return None
         text = item.value if item.known else None
-        if text is not None and item.assumptions and not text.strip():
-            text = None  # `os.environ.get("EXTRA_ARGS", "")`: the run's value may be any words
+        if text is not None and item.assumptions and not text.strip() and not _in_config_file(item.span):
+            # `os.environ.get("EXTRA_ARGS", "")`: the run's value may be any words; a config file's
+            # blank value (`enforce-eager: ""` joined as `--{k} {v}`) is the flag's own
+            text = None
         found.append(Piece(text, item.span, item.assumptions, _literal_offset(text, item.span, texts), tuple(item.keys.items())))
         size += len(text or "") + 1
         if size > limit:
             return None
     return found
+
+
+def _in_config_file(span: Span | None) -> bool:
+    return span is not None and span.path.endswith(_CONFIG_FILES)
 
 
 def _literal_offset(text: str | None, span: Span | None, texts: dict[str, str]) -> int | None:
@@ -140,6 +147,8 @@ def _add(word: Word | None, char: str, piece: Piece, index: int) -> Word:
         exact = (piece.span.path, at, at + 1) if at is not None and piece.span is not None else None
         return Word(char, piece.span, assumptions=list(piece.assumptions), exact=exact)
     if word.text is not None:
+        if word.text.strip("-") == "" and piece.span is not None and piece.span != word.span and index == 0:
+            word.span = piece.span  # `--{key}`: the flag is placed where its name is decided (a config file's key)
         word.text += char
     word.keys = {}
     if word.exact is not None and at is not None and piece.span is not None and (piece.span.path, at) == word.exact[::2]:

@@ -5,7 +5,8 @@ whose words its own scope spells; this reads one whose words come from a paramet
 context the tree calls the helper in (the call sites' arguments followed: `build_cmd(...)`'s list,
 `custom_env={...}`). The environment is the copy's keys as written before the call; one the
 reader cannot see (an update with an unknown mapping) leaves it open. A helper no call site in
-the tree reaches is left to the libcst pass. A command string run with `shell=True`, `os.system`
+the tree reaches is left to the libcst pass. A command string run with `shell=True` (also from a dict of options the call
+spreads: TapeAgents' `Popen(cmd, **process_args)`), `os.system`
 or `os.popen`, or split by `shlex.split`, that the program puts together (a helper's f-string,
 `+`, `cmd += " --flag"`, also an f-string the call spells: `os.system(f"vllm serve {MODEL} {flags}")`)
 is split by `shell_strings`, placed at the f-string, where the libcst pass finds its commands
@@ -85,7 +86,7 @@ def spawned_launches(reader: Reader, module: Module) -> Iterator[Launch]:
         from_caller = isinstance(scope, FUNCTIONS) and (reads_parameter(scope, node) or words_of_parameter(scope, words))
         # a method whose words its object's construction decides (`self.config` of `__init__(self, config)`)
         from_caller = from_caller or (call.cls is not None and reads_stored_parameter(call.cls, init_of(module, call.cls), scope))
-        if spawns.name in _SHELLS or _in_shell(node):  # a command string put together (`f"{cmd} {server_args}"`)
+        if spawns.name in _SHELLS or _in_shell(reader, node, plain):  # a command string put together (`f"{cmd} {server_args}"`)
             for frame in _caller_frames(reader, module, call) if from_caller else (plain,):
                 yield from _shell_launches(reader, module, node, words, frame)
             continue
@@ -131,8 +132,18 @@ def _exec_words(node: ast.Call) -> ast.expr | None:
     return ast.copy_location(ast.List(elts=list(node.args), ctx=ast.Load()), node)
 
 
-def _in_shell(node: ast.Call) -> bool:
-    return any(k.arg == "shell" and isinstance(k.value, ast.Constant) and k.value.value is True for k in node.keywords)
+def _in_shell(reader: Reader, node: ast.Call, frame: Frame) -> bool:
+    """`shell=True`, spelt in the call or in a dict of options it spreads (TapeAgents' `Popen(cmd,
+    **process_args)` of `process_args = {"shell": True, ...}`, known whole)."""
+    for keyword in node.keywords:
+        if keyword.arg == "shell":
+            return isinstance(keyword.value, ast.Constant) and keyword.value.value is True
+        if keyword.arg is None:
+            options = reader.evaluate(keyword.value, frame).kwargs
+            held = options.entries.get("shell") if options is not None and options.whole else None
+            if held is not None:
+                return held.setting.value is True
+    return False
 
 
 def _shlex_split(reader: Reader, words: ast.expr, frame: Frame) -> ast.expr | None:
