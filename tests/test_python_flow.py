@@ -220,9 +220,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
     "h37_datadreamer_vllm_run_no_top_k": "round 37 first run (stop 47): RPL102 missed (datadreamer/llms/vllm.py:100: the library's `run()` request helper of the same wrapper)",
-    "h41_sqleval_vllm_runner_greedy_sql": 'round 41 first run (stop 48): RPL101 missed (eval/vllm_runner.py:49: a request beside an engine made under `if not args.quantized:`, the runner imported in main.py\'s `elif args.model_type == "vllm":`)',
-    "h42_jieshen_vllm_infer_mask_without_mode": "round 42 first run (stop 48): RPL003 missed (vllm_infer.py:62: `LLM` imported under `if is_vllm_available():`)",
-    "h42_jieshen_vllm_infer_sh_temperature_zero": "round 42 first run (stop 48): RPL101 missed (vllm_infer.sh:10: `LLM` imported under `if is_vllm_available():`, fire's flags from the script)",
     "h43_numina_kaggle_solution_greedy_config": "round 43 first run (stop 48): RPL101 missed (kaggle_solution.py:149: params reach `generate` through `Dataset.map(..., fn_kwargs=...)`)",
     "h43_numina_kaggle_solution_no_top_k": "round 43 first run (stop 48): RPL102 missed (kaggle_solution.py:98: params reach `generate` through `Dataset.map(..., fn_kwargs=...)`)",
     "h43_qwen_vllm_wrapper_kwargs_getattr_mask_clean": 'round 43 first run (stop 48): false RPL003 at vllm_wrapper.py:140 (`getattr(kwargs, "return_sampling_mask", False)` of a dict is always False)',
