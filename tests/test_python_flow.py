@@ -223,9 +223,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
     "h37_datadreamer_vllm_run_no_top_k": "round 37 first run (stop 47): RPL102 missed (datadreamer/llms/vllm.py:100: the library's `run()` request helper of the same wrapper)",
-    "h41_sqleval_vllm_runner_greedy_sql": 'round 41 first run (stop 48): RPL101 missed (eval/vllm_runner.py:49: a request beside an engine made under `if not args.quantized:`, the runner imported in main.py\'s `elif args.model_type == "vllm":`)',
-    "h42_jieshen_vllm_infer_mask_without_mode": "round 42 first run (stop 48): RPL003 missed (vllm_infer.py:62: `LLM` imported under `if is_vllm_available():`)",
-    "h42_jieshen_vllm_infer_sh_temperature_zero": "round 42 first run (stop 48): RPL101 missed (vllm_infer.sh:10: `LLM` imported under `if is_vllm_available():`, fire's flags from the script)",
     "h43_tapeagents_rl_gsm8k_actor_kwargs_mask_without_mode": "round 43 first run (stop 48): RPL003 missed (conf/rl_gsm8k.yaml:22: Hydra conf's vllm kwargs joined into a shell command string)",
     "h43_tapeagents_rl_gsm8k_actor_kwargs_no_scale_out": "round 43 first run (stop 48): RPL301 missed (conf/rl_gsm8k.yaml:21: Hydra conf's vllm kwargs joined into a shell command string)",
     "h44_datamind_vllm_backend_greedy_default": "round 44 first run (stop 48): RPL101 missed (dsgym/agents/backends/vllm_backend.py:32: a backend's `temperature: float = 0.0` default)",

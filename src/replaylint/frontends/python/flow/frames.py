@@ -12,7 +12,7 @@ from typing import Any, Iterator, Protocol
 
 from ....records import record
 from .facts import Kwargs, Val
-from .module import FUNCTIONS, Module, Placed
+from .module import FUNCTIONS, Module, Placed, global_writes
 
 
 @record(unsafe_hash=True)
@@ -306,6 +306,8 @@ def _only_binding(frame: Frame, name: str, bound: list[tuple[Placed, Binding]]) 
     """A function's local (no parameter) bound by one statement only, under `if`s the use is not under: the use
     runs only where they held (else Python raises UnboundLocalError), so that binding holds
     (HELMET's `if args.use_vllm: model_cls = VLLMModel`, then `model_cls(...)`)."""
+    if len(bound) == 1 and isinstance(frame.scope, ast.Module):
+        return _only_import(frame, name, *bound[0])
     if not isinstance(frame.scope, FUNCTIONS) or frame.at is None or len(bound) != 1:
         return None
     if any(argument.arg == name for argument in _every_parameter(frame.scope)):
@@ -318,6 +320,20 @@ def _only_binding(frame: Frame, name: str, bound: list[tuple[Placed, Binding]]) 
     declared = (ast.Global, ast.Nonlocal)
     if any(isinstance(p.statement, declared) and name in p.statement.names for p in frame.module.statements(frame.scope)):  # type: ignore[attr-defined]
         return None
+    return replace(binding, placed=placed)
+
+
+def _only_import(frame: Frame, name: str, placed: Placed, binding: Binding) -> Binding | None:
+    """A module's name bound by one import only, under `if`s (`if is_vllm_available(): from vllm
+    import LLM`): wherever the name is read the import ran (else Python raises NameError), so it holds."""
+    if binding.kind != "import" or any(guard.opaque or guard.node is None for guard in placed.guards):
+        return None
+    if any("TYPE_CHECKING" in guard.test for guard in placed.guards):
+        return None  # for the type checker only: never run
+    if frame.at is not None and not _bound_before(placed, binding, position(frame.at.statement)):
+        return None
+    if frame.module.binders(frame.module.tree, "*") or global_writes(frame.module, name):
+        return None  # a star import or a function's `global` may bind it too
     return replace(binding, placed=placed)
 
 

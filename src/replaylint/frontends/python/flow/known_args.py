@@ -24,7 +24,7 @@ from ....model import Span
 from .facts import NOTHING, Val
 from .frames import Evaluates, Frame
 from .loops import changed_in_place
-from .parsers import OPEN_WORDS, Parser, defaults_and_flags, flag_like, long_flag
+from .parsers import MANY, OPEN_WORDS, Parser, defaults_and_flags, flag_like, long_flag
 from .script_flags import run_as, script_runs
 
 Words = tuple[tuple[str | None, Span | None], ...]
@@ -84,7 +84,7 @@ def _left(words: Words, flags: dict) -> list[tuple[int, str, Span]] | None:
             position += 1
             continue
         named = flags[flag]
-        if named is None or (named[1] is not None and equals):
+        if named is None or named[2] in MANY or (named[1] is not None and equals):
             return None  # words not read (`nargs`, `action="append"`), or a value a flag does not take
         position += 1 if named[1] is not None or equals else 2
         if named[1] is None and not equals and (position > len(words) or _flag_after(words[position - 1][0])):

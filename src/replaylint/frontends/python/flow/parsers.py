@@ -82,8 +82,8 @@ def _adds_option(reader: Evaluates, node: ast.AST, parser: Parser, frame: Frame)
 def written_command_line(reader: Evaluates, parser: Parser, argv: ast.expr, frame: Frame) -> Kwargs | None:
     """`parser.parse_args(["--logprobs-mode", "raw_logprobs", "--eager"])`: the options' defaults
     with what the list gives, as argparse reads it; None where it cannot be read so (a word not
-    written out, a positional or short flag, an option the parser does not show, a `type=` other
-    than `int`, `float` or `str`)."""
+    written out, a positional or short flags run together, an option the parser does not show, a
+    `type=` other than `int`, `float` or `str`)."""
     words = argv.elts if isinstance(argv, (ast.List, ast.Tuple)) else None
     if words is None or not all(isinstance(word, ast.Constant) and isinstance(word.value, str) for word in words):
         return None
@@ -148,6 +148,13 @@ def option_pairs(flags: dict, words: list, text_of: Callable[[Any], str | None],
         if named is None:  # an option it does not know, or one not read (`nargs`, `action="append"`)
             return None
         dest, stored, convert = named
+        if convert in MANY:  # `nargs="+"`: the words up to the next flag, a list not read
+            taken = 0 if equals else _many(words, position + 1, text_of, flags, convert)
+            if taken is None:
+                return None
+            pairs.append((dest, word, None, text if equals else None, words[position + 1] if taken else None, convert))
+            position += 1 + taken
+            continue
         following = None
         if stored is not None and equals:
             return None
@@ -162,6 +169,23 @@ def option_pairs(flags: dict, words: list, text_of: Callable[[Any], str | None],
     return pairs
 
 
+def _many(words: list, start: int, text_of: Callable[[Any], str | None], flags: dict, convert: str) -> int | None:
+    """How many words after an option of `nargs="+"`/`"*"` argparse gives it: those up to the next flag;
+    None where it cannot tell (a word not text, a positional that may take some) or refuses (`+`, none)."""
+    taken = 0
+    while start + taken < len(words):
+        text = text_of(words[start + taken])
+        if text is None:
+            return None
+        if flag_like(text):
+            break
+        taken += 1
+    if OPEN_WORDS in flags or (taken == 0 and convert == MANY[0]):
+        return None
+    return taken
+
+
+MANY = ("\0nargs+", "\0nargs*")  # the `type` of an option of `nargs="+"`, `"*"` in a parser's flags: a list of words
 _EXACT = "\0exact"  # in a parser's flags: made with `allow_abbrev=False`
 OPEN_WORDS = "\0open"  # in a parser's flags: it may take words no long flag names (a positional, subcommands)
 _OTHER_PREFIXES = ("prefix_chars", "fromfile_prefix_chars")  # words read otherwise than with `-`
@@ -316,9 +340,9 @@ def _is_parser(reader: Evaluates, node: ast.expr, parser: Parser, frame: Frame) 
 
 
 def _flags(reader: Evaluates, node: ast.Call, frame: Frame) -> dict[str, tuple[str, bool | None, str | None] | None]:
-    """An `add_argument`'s long flags: its `dest`, what a `store_true`/`store_false` stores, and
-    its `type=` (the name of `int`, `float` or `str`; "?" for another); None for an option whose
-    words are not read (`nargs`, `action="append"`)."""
+    """An `add_argument`'s flags (a short one as spelt: argparse matches it exactly): its `dest`, what a
+    `store_true`/`store_false` stores, and its `type=` (the name of `int`, `float` or `str`; "?" for another;
+    `MANY` for `nargs="+"`/`"*"`); None for an option whose words are not read (`nargs="?"`, `action="append"`)."""
     named = _named(node)
     if named is None:
         return {}
@@ -332,12 +356,13 @@ def _flags(reader: Evaluates, node: ast.Call, frame: Frame) -> dict[str, tuple[s
     if (kind := keywords.get("type")) is not None:
         ref = reader.evaluate(kind.value, frame).ref
         convert = ref.name if isinstance(ref, Qualified) and ref.name in ("int", "float", "str") else "?"
-    read = action_read and "nargs" not in keywords  # else a flag known, its words not read
-    return {
-        flag.value: (dest, stored, convert) if read else None
-        for flag in node.args
-        if isinstance(flag, ast.Constant) and str(flag.value).startswith("--")
-    }
+    nargs = keywords["nargs"].value if "nargs" in keywords else None
+    many = action_read and stored is None and isinstance(nargs, ast.Constant) and nargs.value in ("+", "*")
+    read = action_read and nargs is None  # else a flag known, its words not read
+    spelt = [flag.value for flag in node.args if isinstance(flag, ast.Constant) and str(flag.value).startswith("-")]
+    if many:
+        return dict.fromkeys(spelt, (dest, None, MANY[nargs.value == "*"]))  # type: ignore[union-attr]
+    return {flag: (dest, stored, convert) if read else None for flag in spelt}
 
 
 def _long_named(node: ast.Call) -> bool:
