@@ -228,8 +228,6 @@ PENDING: dict[str, str] = {
     "h43_qwen_vllm_wrapper_kwargs_getattr_mask_clean": 'round 43 first run (stop 48): false RPL003 at vllm_wrapper.py:140 (`getattr(kwargs, "return_sampling_mask", False)` of a dict is always False)',
     "h43_tapeagents_rl_gsm8k_actor_kwargs_mask_without_mode": "round 43 first run (stop 48): RPL003 missed (conf/rl_gsm8k.yaml:22: Hydra conf's vllm kwargs joined into a shell command string)",
     "h43_tapeagents_rl_gsm8k_actor_kwargs_no_scale_out": "round 43 first run (stop 48): RPL301 missed (conf/rl_gsm8k.yaml:21: Hydra conf's vllm kwargs joined into a shell command string)",
-    "h44_datamind_vllm_backend_greedy_default": "round 44 first run (stop 48): RPL101 missed (dsgym/agents/backends/vllm_backend.py:32: a backend's `temperature: float = 0.0` default)",
-    "h44_hunyuanocr_serve_dflash_adaptive_verification": "round 44 first run (stop 48): RPL002 missed (inference/DFlash/serve_DFlash.sh:22: `--speculative-config` with adaptive verification)",
 }
 
 
