@@ -225,8 +225,6 @@ PENDING: dict[str, str] = {
     "h37_datadreamer_vllm_run_no_top_k": "round 37 first run (stop 47): RPL102 missed (datadreamer/llms/vllm.py:100: the library's `run()` request helper of the same wrapper)",
     "h43_tapeagents_rl_gsm8k_actor_kwargs_mask_without_mode": "round 43 first run (stop 48): RPL003 missed (conf/rl_gsm8k.yaml:22: Hydra conf's vllm kwargs joined into a shell command string)",
     "h43_tapeagents_rl_gsm8k_actor_kwargs_no_scale_out": "round 43 first run (stop 48): RPL301 missed (conf/rl_gsm8k.yaml:21: Hydra conf's vllm kwargs joined into a shell command string)",
-    "h44_datamind_vllm_backend_greedy_default": "round 44 first run (stop 48): RPL101 missed (dsgym/agents/backends/vllm_backend.py:32: a backend's `temperature: float = 0.0` default)",
-    "h44_hunyuanocr_serve_dflash_adaptive_verification": "round 44 first run (stop 48): RPL002 missed (inference/DFlash/serve_DFlash.sh:22: `--speculative-config` with adaptive verification)",
     "h45_olmo_eval_async_backend_top_k_disabled": "round 45 first run (stop 48): RPL102 missed (olmo_eval/backends/vllm.py:64: `top_k=params.top_k if params.top_k else -1`)",
     "h45_olmo_eval_vllm_backend_mask_without_mode": "round 45 first run (stop 48): false RPL102/RPL101 at olmo_eval/backends/vllm.py:86/89 (a greedy method the script never calls)",
     "h45_olmo_eval_vllm_backend_no_top_k": "round 45 first run (stop 48): RPL102 at vllm.py:65 missed, false RPL102/RPL101 at 86/89 (a method the script never calls)",

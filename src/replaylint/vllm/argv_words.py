@@ -29,7 +29,7 @@ class Token:
     span: Span
     raw: str
     spread: bool = False
-    value: Any = None  # an already-parsed value (a YAML map from a --config file)
+    value: Any = None  # an already-parsed value (a YAML map from a --config file; for an unknown word, the JSON object written around its expansions)
     keys: dict[str, Setting] = field(default_factory=dict)
     forwarded: bool = False  # the script's own arguments (`"$@"`, `"$1"`): not known, but judged as absent
     written: Span | None = None  # the word is one variable's whole value (`"$SPEC"`, `$(SPEC)`), written there
@@ -112,9 +112,11 @@ def dotted_value(text: str) -> Any:
 
 def convert(dest: str, values: list[Token], nargs: int | str) -> Any:
     """A value as the engine argument receives it (JSON parsed, ints read, list elements)."""
+    kind = FIELDS[dest].kind if dest in FIELDS else None
+    if kind == "json" and len(values) == 1 and values[0].text is None and isinstance(values[0].value, dict):
+        return values[0].value  # JSON written around unknown expansions: its known keys
     if any(not token.known for token in values):
         return UNKNOWN
-    kind = FIELDS[dest].kind if dest in FIELDS else None
     if nargs in ("+", "*"):
         return [None if token.text in ("", "None") else token.text for token in values]
     if not values:

@@ -22,6 +22,7 @@ from ...vllm.command_line import Token
 from ...vllm.releases import Release
 from .file_words import json_file_token
 from .grammar import Node
+from .json_holes import json_with_holes
 from .launchers import EnvWord, Invocation, image_release
 from .nodes import touches_error, words_of
 from .place import Place, quoting
@@ -64,6 +65,7 @@ class LaunchBuilder:
                 self.spans.span(f.start, f.end),
                 f.raw,
                 spread=f.spread,
+                value=json_with_holes(f),
                 forwarded=bool(f.forwarded),
                 written=written_at(f, world, self.spans),
             )

@@ -2,13 +2,14 @@
 `return ChatVLLM(model_string=..., **kwargs)` on the branch a `vllm-` name takes, `return ChatOpenAI(...)` on
 another): a call of it holds an object of the class where its arguments decide every return they leave to
 be `Cls(...)`, and the calls on a name bound to it (`engine(prompt)`, `engine.generate(prompt)`) are calls of
-the class's methods. Such functions are looked for, by the text `return Cls(`, in the class's module and
+the class's methods. Such functions are looked for, by the text `return Cls(` (else `: Cls`, a dict of classes it picks
+from: DSGym's `backend_class = backend_map[kind]`, `return backend_class(...)`), in the class's module and
 the modules near it that import it; their calls in the modules near those that import them."""
 
 from __future__ import annotations
 
 import ast
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from .binding import bind
 from .callsites import Call, calls
@@ -44,7 +45,7 @@ def _taken_constructions(reader: Evaluates, frame: Frame, value: ast.Call, cls: 
     if frame.depth >= _MAX_DEPTH or not isinstance(value.func, (ast.Name, ast.Attribute)):
         return []
     function = reader.evaluate(value.func, frame).ref
-    if not isinstance(function, Function) or function.cls is not None or not _returns_named(function.node, cls.name):
+    if not isinstance(function, Function) or function.cls is not None or not _returns_named(function.node, cls.name, function.module):
         return []
     if id(function.node) in frame.stack:
         return []
@@ -99,8 +100,11 @@ def _calls_on(module: Module, names: set[str], method: str) -> list[Call]:
 
 def _factories(reader, module: Module, cls: ast.ClassDef) -> list[tuple[Module, ast.FunctionDef | ast.AsyncFunctionDef]]:
     found = []
-    for home in _holding(reader, module, cls.name, f"return {cls.name}("):
-        found += [(home, s) for s in home.tree.body if isinstance(s, FUNCTIONS) and _returns_named(s, cls.name)]
+    for word in (f"return {cls.name}(", f": {cls.name}"):  # `return Cls(...)`; a dict of classes (`{"vllm": Cls}`) it picks from
+        for home in _holding(reader, module, cls.name, word):
+            found += [(home, s) for s in home.tree.body if isinstance(s, FUNCTIONS) and _returns_named(s, cls.name, home)]
+        if found:
+            break
     return found[:_MAX_FACTORIES]
 
 
@@ -113,10 +117,47 @@ def _bound_to(module: Module, function: str) -> set[str]:
     return names
 
 
-def _returns_named(function: ast.AST, name: str) -> bool:
+def _returns_named(function: ast.AST, name: str, module: Module | None = None) -> bool:
+    """Whether the function returns `Name(...)`, or a call of a class it picks from a dict literal
+    naming the class, its own or the module's (DSGym's `backend_class = backend_map[backend_type]`,
+    then `return backend_class(...)`; `return BACKENDS[kind](...)`)."""
+    returned = [node.value.func for node in ast.walk(function) if isinstance(node, ast.Return) and isinstance(node.value, ast.Call)]
+    if any(_named(func) == name for func in returned):
+        return True
+    if not any(isinstance(func, (ast.Name, ast.Subscript)) for func in returned):
+        return False
+    registries = _registries(module.tree.body if module is not None else [], name)
+    registries, picked = _picked_from_registry(function, name, registries)
     return any(
-        isinstance(node, ast.Return) and isinstance(node.value, ast.Call) and _named(node.value.func) == name for node in ast.walk(function)
+        (isinstance(func, ast.Name) and func.id in picked)
+        or (isinstance(func, ast.Subscript) and isinstance(func.value, ast.Name) and func.value.id in registries)
+        for func in returned
     )
+
+
+def _picked_from_registry(function: ast.AST, name: str, registries: set[str]) -> tuple[set[str], set[str]]:
+    """The dicts naming the class the function binds (with `registries`, the module's), and the names
+    it binds to `registry[key]` of one of them."""
+    registries, picked = registries | _registries(ast.walk(function), name), set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            value = node.value
+            if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name) and value.value.id in registries:
+                picked.add(node.targets[0].id)
+    return registries, picked
+
+
+def _registries(nodes: Iterable[ast.AST], name: str) -> set[str]:
+    """The names `nodes` bind to a dict literal one of whose values is the class named `name`."""
+    return {
+        node.targets[0].id
+        for node in nodes
+        if isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+        and isinstance(node.value, ast.Dict)
+        and any(isinstance(item, ast.Name) and item.id == name for item in node.value.values)
+    }
 
 
 def _named(func: ast.expr) -> str:

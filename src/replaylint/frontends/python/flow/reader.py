@@ -53,7 +53,7 @@ from .method_calls import plain_method
 from .module import FUNCTIONS, Module, Placed, global_writes, local_import
 from .objects import Class, Instance, field, instance, is_record, library_call, method_result
 from .parameter_writes import written_on_parameter
-from .params_copies import params_copy
+from .params_copies import params_copy, params_field
 from .parsed_texts import parsed_text, text_parser, text_writer
 from .partial_classes import partial_call
 from .refs import ENGINE_CONFIGS, Bound, Engine, Function, Partial, Qualified, engine_name, is_params
@@ -288,6 +288,8 @@ class Reader:
             return member_attribute(owner.ref, node.attr)  # `LogprobsMode.PROCESSED.value`
         if isinstance(owner.ref, Engine) and node.attr == "llm_engine":
             return owner  # `llm.llm_engine`: the engine `LLM` runs, built from the same arguments
+        if isinstance(owner.ref, Engine) and (written := params_field(self, owner, node.attr)) is not None:
+            return written  # `params.temperature` of a `SamplingParams(...)`
         if isinstance(owner.ref, Instance) and node.attr not in owner.ref.fields.entries:
             return instance_property(self, owner.ref, node, frame)
         if owner.ref is None and isinstance(base, ast.Name):
