@@ -9,12 +9,11 @@ from dataclasses import replace
 from ....model import Setting
 from .dicts import container, entry as read_entry, spread
 from .facts import Entry, Kwargs
-from .frames import Frame
-from .reader import Partial, Reader
-from .refs import handed_engine_options
+from .frames import Evaluates, Frame
+from .refs import Partial, handed_engine_options
 
 
-def arguments(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | None, positional: bool = True) -> Kwargs:
+def arguments(reader: Evaluates, node: ast.Call, frame: Frame, partial: Partial | None, positional: bool = True) -> Kwargs:
     module = frame.module
     place = container(module, node)
     found = Kwargs(home=place, sources={module.span(node)})  # writes into a parameter's dict are read here
