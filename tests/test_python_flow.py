@@ -288,8 +288,17 @@ def findings(case: Path) -> list[dict]:
     return json.loads(out)
 
 
+_READ: dict[str, list[dict]] = {}  # each case's findings, read once: its findings test and its fix test start from them
+
+
+def case_findings(case: str) -> list[dict]:
+    if case not in _READ:
+        _READ[case] = findings(CORPUS / case)
+    return _READ[case]
+
+
 def reported(case: Path) -> dict[tuple[str, int, str], str]:
-    return {(_where(case, item), item["location"]["row"], item["code"]): item["message"] for item in findings(case)}
+    return {(_where(case, item), item["location"]["row"], item["code"]): item["message"] for item in case_findings(case.name)}
 
 
 def _where(case: Path, item: dict) -> str:
@@ -333,10 +342,10 @@ def test_case_findings(case: str) -> None:
 def test_case_fix_is_written_where_it_decides_and_holds(case: str, tmp_path: Path) -> None:
     copy = tmp_path / case
     shutil.copytree(CORPUS / case, copy)
-    fixable = {(f["filename"], f["location"]["row"]) for f in findings(copy) if f["fix"] and f["fix"]["edits"]}
-    cli("--fix", "--unsafe-fixes", str(copy))
+    fixable = {(_where(CORPUS / case, f), f["location"]["row"]) for f in case_findings(case) if f["fix"] and f["fix"]["edits"]}
+    _, out = cli("--fix", "--unsafe-fixes", "--output-format", "json", str(copy))  # what is left, the files checked again
     after = {path: path.read_text() for path in sources(copy)}
-    left = {(f["filename"], f["location"]["row"]) for f in findings(copy) if f["fix"] and f["fix"]["edits"]}
+    left = {(_where(copy, f), f["location"]["row"]) for f in json.loads(out) if f["fix"] and f["fix"]["edits"]}
     assert not left & fixable, f"{case}: fixable findings remain after --fix: {left}"
     if fixable:
         assert after != {path: (CORPUS / case / path.relative_to(copy)).read_text() for path in after}
