@@ -5,16 +5,18 @@
 with the fields the constructor gave as `self`'s. A field the hook writes once, by a plain
 assignment whose branch the fields decide, is read: the written value when the branch is taken,
 the field as given when it is not. Any other write (twice, under an undecided test, in a loop,
-`object.__setattr__`) leaves the field unknown."""
+`object.__setattr__`) leaves the field unknown. The hook's parameters after `self` are the
+dataclass's `InitVar` fields, in order, as the constructor gave them (tunix's `VllmConfig` keeps
+`engine_kwargs` as `self._processed_engine_kwargs`); an `InitVar` is no attribute of the object."""
 
 from __future__ import annotations
 
 import ast
 from dataclasses import replace
 
-from .dicts import decided, entry
-from .facts import Entry, Kwargs
-from .frames import Evaluates, Frame
+from .dicts import decided, entry, nested
+from .facts import NOTHING, Entry, Kwargs, Val, read_from
+from .frames import Evaluates, Frame, parameters
 from .module import FUNCTIONS, POST_INITS, Module, Placed, set_after_init
 
 
@@ -31,7 +33,38 @@ def after_init(reader: Evaluates, module: Module, node: ast.ClassDef, fields: Kw
             fields.entries[name] = read
         elif name in given.entries:
             fields.entries[name] = given.entries[name]
+    for name in init_vars(node):
+        fields.entries.pop(name, None)
     return fields
+
+
+def init_vars(node: ast.ClassDef) -> list[str]:
+    """The dataclass's `InitVar` fields, in order: what its `__post_init__` is given after `self`."""
+    return [
+        s.target.id
+        for s in node.body
+        if isinstance(s, ast.AnnAssign)
+        and isinstance(s.target, ast.Name)
+        and isinstance(s.annotation, ast.Subscript)
+        and ast.unparse(s.annotation.value).rpartition(".")[2] == "InitVar"
+    ]
+
+
+def _hook_args(hook: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.ClassDef, given: Kwargs) -> dict[str, Val] | None:
+    """The hook's parameters bound to the `InitVar` fields the constructor gave (None: it takes none)."""
+    names = init_vars(node)
+    taken = [arg.arg for arg in parameters(hook)[1:]]
+    if not names or len(taken) != len(names) or hook.args.vararg is not None:
+        return None
+    return {parameter: _given(given, name) for parameter, name in zip(taken, names)}
+
+
+def _given(given: Kwargs, name: str) -> Val:
+    item = given.entries.get(name)
+    if item is None or item.guards or given.reasons:
+        return NOTHING
+    mapping = nested(item)
+    return mapping if mapping is not None else read_from(item.setting, item.assumptions, item.ref)
 
 
 _UNTAKEN = Entry(None)  # type: ignore[arg-type]
@@ -46,7 +79,7 @@ def _written_once(
     if len(stores) != 1 or len(writes) != 1 or any(guard.opaque for guard in writes[0].guards):
         return None
     placed = writes[0]
-    frame = Frame(module, hook, node, None, placed, instance=given)
+    frame = Frame(module, hook, node, _hook_args(hook, node, given), placed, instance=given)
     left = decided(reader, placed.guards, frame)
     if left is None:
         return _UNTAKEN

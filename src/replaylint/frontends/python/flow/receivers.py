@@ -81,6 +81,8 @@ def of_class(reader: Evaluates, frame: Frame, receiver: ast.expr, cls: ast.Class
         return in_registry(reader, value.func, frame, cls)
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == cls.name:
         return True
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == cls.name:
+        return made_class(reader.evaluate(value.func, frame).ref) is cls  # `vllm_sampler.VllmSampler(...)` of the imported module
     if isinstance(value, ast.Call) and class_partial(reader, value.func, frame, cls) is not None:
         return True  # `make()` of `make = partial(Cls, ...)`
     return isinstance(value, ast.Call) and made_by_factory(reader, frame, value, cls)  # `get_engine("vllm-...")`

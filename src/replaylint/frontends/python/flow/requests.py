@@ -29,6 +29,7 @@ from .mapped_calls import mapped_sites
 from .members import init_of, self_attribute
 from .memoized import filled_entry
 from .module import FUNCTIONS, Module, describe
+from .object_calls import called_elsewhere, object_names
 from .objects import Class, Instance, instance, is_record
 from .partial_classes import bound_made, made_class
 from .partial_sites import partial_sites
@@ -219,9 +220,9 @@ def request_frames(reader: Reader, module: Module, call: Call, depth: int = 0) -
     if call.cls is None or not isinstance(method, FUNCTIONS) or (method.name.startswith("__") and not called):
         return [plain]
     found = []
-    sites = [(module, site) for site in calls(module, _object_names(module, call.cls))] if called else []
+    sites = [(module, site) for site in calls(module, object_names(module, call.cls))] if called else []
     if called and not sites and reader.tree.sites_elsewhere:  # `engine = get_engine("vllm-...")`, then `engine(prompt)`
-        sites = list(factory_calls(reader, module, call.cls, "__call__"))
+        sites = list(factory_calls(reader, module, call.cls, "__call__")) or list(called_elsewhere(reader, module, call.cls))
     # what the object's construction was given reaches the request (`self.config`, stored by `__init__`)
     init = init_of(module, call.cls)
     stored = reads_stored_parameter(call.cls, init, method, later=True) or reads_inherited(module, call.cls, init, method)
@@ -317,16 +318,6 @@ def _held_actors(reader: Reader, module: Module, call: Call, receiver: ast.expr)
     over = comprehension_over(call, receiver)  # `[engine.generate.remote(...) for engine in self.vllm_engines]`
     read = (lambda frame: reader.evaluate(over, frame)) if over is not None else (lambda frame: reader.evaluate(receiver, frame))
     return [(frame, actor.call, actor.frame) for frame in request_frames(reader, module, call) for actor in held_actors(read(frame))]
-
-
-def _object_names(module: Module, cls: ast.ClassDef) -> tuple[str, ...]:
-    """`name(` for each name a statement of the module binds to `Cls(...)`: the calls of its objects."""
-    names = set()
-    for node in ast.walk(module.tree):
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name):
-            if node.value.func.id == cls.name:
-                names |= {f"{target.id}(" for target in node.targets if isinstance(target, ast.Name)}
-    return tuple(sorted(names)) or ("\0",)
 
 
 def _method_sites(reader: Reader, module: Module, name: str, cls: ast.ClassDef, chooses: bool = False) -> list[tuple[Module, Call]]:
