@@ -87,6 +87,8 @@ def decided(reader: Evaluates, guards: tuple[Guard, ...], frame: Frame, assumed:
             value = UNKNOWN if (known := truth(read)) is None else known
         if read is not None and isinstance(read.ref, (NamedFile, NotGiven)):  # a file the module names; argparse's None
             value = isinstance(read.ref, NamedFile)
+        if read is not None and isinstance(value, list) and isinstance(read.ref, tuple):  # `if params.stop_sequences:` of `()`
+            value = bool(value)  # a list or tuple spelt out item by item: its length is known
         if value is UNKNOWN or not isinstance(value, (bool, int, float, str, type(None))):
             left.append(guard)
             continue

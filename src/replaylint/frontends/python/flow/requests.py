@@ -15,9 +15,8 @@ from .actor_lists import comprehension_over, held_actors, only_actor_with
 from .call_arguments import arguments
 from .callsites import Call, argument_at, calls, decides_by_parameter, reads_stored_parameter
 from .closure_calls import closure_frames
-from .config_builders import takes_class
 from .engine_selves import held_engine
-from .engines import MAX_SITES, caller_frame, caller_frames, constructions, elsewhere, site_frames
+from .engines import MAX_SITES, caller_frame, caller_frames, elsewhere, site_frames
 from .factory_objects import factory_calls, factory_construction
 from .facts import Kwargs, Val
 from .frames import Frame, class_level, reaching
@@ -31,13 +30,14 @@ from .memoized import filled_entry
 from .module import FUNCTIONS, Module, describe
 from .object_calls import called_elsewhere, object_names
 from .objects import Class, Instance, instance, is_record
-from .partial_classes import bound_made, made_class
+from .partial_classes import bound_made
 from .partial_sites import partial_sites
 from .processor_requests import processor_requests
 from .ray_tasks import calls_function, task_sites
 from .reader import Engine, Function, Reader, bind
 from .receivers import bound_call, bound_node, names_definition, of_class, receiver_made
 from .subclass_inits import by_subclass, given_up, of_subclass
+from .uncalled_methods import construction_frames
 
 # The request methods and where their params go; `add_request(request_id, prompt, params)` is the
 # inner engine's (`llm.llm_engine`, `LLMEngine.from_engine_args(...)`, `AsyncLLM`'s).
@@ -251,7 +251,9 @@ def request_frames(reader: Reader, module: Module, call: Call, depth: int = 0) -
                     made = (None if on_class else _object_made(reader, home, site, receiver)) or caller.made
                     found.append(replace(plain, args=args, init=init, instance=fields, made=made))
     if not found:  # also a `__call__` nothing in the tree calls (a Ray Serve deployment's, the server's)
-        found = _construction_frames(reader, module, call.cls, plain, stored)
+        found = construction_frames(reader, module, call.cls, plain, stored)
+        if found is None:  # every object the tree makes of the class is only asked for its other methods
+            return []
     return found[:MAX_SITES] or [plain]
 
 
@@ -260,25 +262,6 @@ def _own_method_frames(reader: Reader, module: Module, site: Call, receiver: ast
     method's own callers (`llm.invoke(prompt, top_k=40)`), else each construction's arguments."""
     own = isinstance(receiver, ast.Name) and receiver.id == "self" and site.cls is cls and isinstance(site.scope, FUNCTIONS)
     return request_frames(reader, module, site, depth + 1) if own and depth < _MAX_OWN_HOPS else []
-
-
-def _construction_frames(reader: Reader, module: Module, cls: ast.ClassDef, plain: Frame, elsewhere_too: bool) -> list[Frame]:
-    """A method no call in the tree reaches (an async `rollout` a server calls), read with what
-    `__init__` was given at each construction of its class (`RolloutEngine(RolloutConfig())`):
-    its `self` attributes hold that, as they do for the engine `__init__` builds (`elsewhere_too`:
-    also in the modules near it, when the method reads what `__init__` stored)."""
-    init = init_of(module, cls)
-    frames = []
-    for home, site in constructions(reader, module, cls, elsewhere_too)[:MAX_SITES]:
-        hop, built = home.span(site.node), takes_class(home, site)  # built: `cfg.pop("type")(**cfg)`, each caller's config names its class
-        aliased = isinstance(site.node.func, ast.Name) and site.node.func.id != cls.name  # `model_cls(...)` of `model_cls = VLLMModel`
-        for site_frame in site_frames(reader, home, site):  # once per turn of a loop it sits in (`for name in NAMES`)
-            picked = made_class(reader.evaluate(site.node.func, site_frame).ref)  # `supported_VLM[name]`: this turn's entry's
-            if picked is not cls and (built or aliased or (isinstance(site.node.func, ast.Subscript) and picked is not None)):
-                continue  # another class, or a name bound on a path not taken there
-            given = bound_made(reader, Function(module, init, cls), site.node, site_frame) if init else {}
-            frames.append(replace(plain, init={name: value.via(hop) for name, value in given.items()}, made=hop))
-    return frames
 
 
 def _object_made(reader: Reader, home: Module, site: Call, receiver: ast.expr) -> Span | None:
