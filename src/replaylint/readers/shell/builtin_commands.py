@@ -33,6 +33,7 @@ MAX_CALL_DEPTH = 32
 _MAX_CALLS = 16
 # Files sourced for their side effects on PATH and prompts (virtualenvs, conda, rc files).
 _HARMLESS_SOURCE = re.compile(r"(^|/)(activate|activate\.sh|conda\.sh|mamba\.sh|\.?bashrc|\.?bash_profile|\.?profile|\.?zshrc|env)$")
+_HOME_PATH = re.compile(r"""^["']?(?:~|\$HOME|\$\{HOME\})/[^$`"'*?\[]*["']?$""")  # `~/.bashrc`, `"$HOME/.profile"`
 _PIP = re.compile(r"^(pip\d*(\.\d+)?)$")
 
 
@@ -75,7 +76,7 @@ class BuiltinCommands:
             count = int(arguments[0].text) if arguments and arguments[0].text and arguments[0].text.isdigit() else 1
             return world.copy(positional=drop(world.positional, count))
         if head in ("source", "."):
-            path = arguments[0].text if arguments else None
+            path = _sourced_path(arguments[0]) if arguments else None
             if path is not None and _HARMLESS_SOURCE.search(path):
                 return world
             after = self.read_file(arguments[0], arguments[1:] or None, world) if arguments else None
@@ -168,3 +169,10 @@ def sourced(before: World, after: World, own_arguments: bool) -> World:
     assigned = {name: entry for name, entry in before.assigned.items() if after.assigned.get(name) is entry}
     positional = before.positional if own_arguments or after.positional == before.positional else None
     return before.forget().copy(env=env, assigned=assigned, exported=after.exported, env_open=after.env_open, positional=positional)
+
+
+def _sourced_path(word: Field) -> str | None:
+    """The path a `source` names: its text, or, under the home folder (`~/.bashrc`, `$HOME/.profile`), as written."""
+    if word.text is not None:
+        return word.text
+    return word.raw.strip("\"'") if _HOME_PATH.match(word.raw) else None

@@ -14,6 +14,7 @@ from .conditions import WITHOUT_ARGUMENTS, dynamic, outcome, statements_outcome,
 from .expand import Expander
 from .grammar import Node
 from .nodes import code, descendants, exits, if_branches, words_of
+from .option_loops import kept, skipped_without_arguments
 from .place import Place
 from .splitting import element_chunks, matches
 from .values import NO_DEFAULTS, Chunk, Container, Scalar
@@ -198,11 +199,17 @@ class ControlFlow:
         names = assigned_names(node, place, self.functions)
         grown = appended_names(node, place, self.functions)
         start, end = place.range(place.parsed.start(node), place.parsed.end(node))
-        worlds = [world.grow(grown, start, end).kill(names - set(grown)) for world in worlds]
+        entered = [world.grow(grown, start, end).kill(names - set(grown)) for world in worlds]
         for child in node.named_children:
             if child.type not in ("variable_name", "comment"):
-                self.statement(child, place, [world.copy() for world in worlds])
-        return worlds
+                self.statement(child, place, [world.copy() for world in entered])
+        # an option loop the script run without arguments never enters (`while [[ $# -gt 0 ]]`); what it
+        # only appends to keeps its known start either way
+        skipped = [skipped_without_arguments(node, place, world, names, self.functions) for world in worlds]
+        return [
+            kept(world.grow(grown, start, end), names - set(grown)) if skip else after
+            for world, after, skip in zip(worlds, entered, skipped)
+        ]
 
     _while_statement = _loop
     _c_style_for_statement = _loop
