@@ -236,17 +236,22 @@ def _derived(names: set[str], init: ast.AST) -> set[str]:
     """`names` and the local names `__init__` builds from them (`sampling_kwargs = {"max_tokens":
     config.response_length}`, `sampling_kwargs[key] = getattr(config, key)`, a loop's over them)."""
     found = set(names)
-    writes = [node for node in walk(init) if isinstance(node, (ast.Assign, ast.AugAssign, ast.For)) or _adds_to(node)]
+    writes = [node for node in walk(init) if isinstance(node, (ast.Assign, ast.AugAssign, ast.For)) or _adds_to(node) or _annotated(node)]
     while True:
         more = set()
         for node in writes:
             value = node.iter if isinstance(node, ast.For) else node.value
             if any(isinstance(n, ast.Name) and n.id in found for n in walk(value)):
-                targets = [node.target] if isinstance(node, (ast.AugAssign, ast.For)) else _targets(node)
+                targets = [node.target] if isinstance(node, (ast.AugAssign, ast.For, ast.AnnAssign)) else _targets(node)
                 more |= {_written_name(target) for target in targets} - {None, "self"}  # type: ignore[arg-type]
         if more <= found:
             return found
         found |= more
+
+
+def _annotated(node: ast.AST) -> bool:
+    """`cmd: list[str] = [...]`: an annotated assignment with a value."""
+    return isinstance(node, ast.AnnAssign) and node.value is not None
 
 
 def _adds_to(node: ast.AST) -> bool:
@@ -286,8 +291,12 @@ def _self_targets(statement: ast.Assign) -> set[str]:
 def _made_of(value: ast.expr, names: set[str], stored: set[str]) -> bool:
     """Whether a value is a parameter, a call that reads one or `self.x` of a stored one
     (`SamplingParams(n=self.args.n)`), or a part of one (`cfg.LLM`, `self.cfg_sp.top_k`, a tuple of those)."""
-    if isinstance(value, ast.Tuple):
+    if isinstance(value, (ast.Tuple, ast.List)):  # `[*defaults, *(extra_args or [])]`
         return any(_made_of(item, names, stored) for item in value.elts)
+    if isinstance(value, ast.Starred):
+        return _made_of(value.value, names, stored)
+    if isinstance(value, ast.BoolOp):  # `extra_args or []`
+        return any(_made_of(item, names, stored) for item in value.values)
     while isinstance(value, (ast.Attribute, ast.Subscript)) and self_attribute(value) is None:
         value = value.value
     if isinstance(value, ast.Name) and value.id in names or self_attribute(value) in stored:

@@ -151,6 +151,9 @@ def _open_or_empty(reader: Evaluates, node: ast.BoolOp, frame: Frame) -> Val:
 def _bool_op(reader: Evaluates, node: ast.BoolOp, frame: Frame) -> Val:
     """`a or b` gives the first true value (else the last), `a and b` the first false one."""
     stop_on = isinstance(node.op, ast.Or)
+    program = _found_or_named(reader, node, frame) if stop_on else None
+    if program is not None:
+        return program
     read = chosen_by = NOTHING
     for value in node.values:
         read = reader.evaluate(value, frame)
@@ -161,6 +164,22 @@ def _bool_op(reader: Evaluates, node: ast.BoolOp, frame: Frame) -> Val:
             return _resting(read, chosen_by)  # `args.config or find_config_file()`: the second, as --config is not given
         chosen_by = read  # a later operand is read because of this one's value
     return _resting(read, chosen_by) if chosen_by is not read else read
+
+
+def _found_or_named(reader: Evaluates, node: ast.BoolOp, frame: Frame) -> Val | None:
+    """`shutil.which("vllm") or "vllm"`: the program the `PATH` holds either way (its path, else its name,
+    which the spawn looks up there), read as the name; what `which` finds is not known here."""
+    first = node.values[0]
+    if len(node.values) != 2 or not (isinstance(first, ast.Call) and len(first.args) == 1 and not first.keywords):
+        return None
+    name = first.args[0]
+    if not (isinstance(name, ast.Constant) and isinstance(name.value, str)):
+        return None
+    func = reader.evaluate(first.func, frame).ref
+    if not (isinstance(func, Qualified) and func.name == "shutil.which"):
+        return None
+    fallback = reader.evaluate(node.values[1], frame)
+    return fallback if fallback.value == name.value else None
 
 
 def _resting(read: Val, test: Val) -> Val:

@@ -80,6 +80,14 @@ class Tree:
         # Whether constructions of a class are looked for in other modules (costly: up to
         # MAX_NEARBY files read): only when this module is read for the module whose names it uses.
         self.sites_elsewhere = False
+        self._users: list[tuple[str, str]] = []  # modules known to import this tree's, wherever they are
+
+    def add_user(self, user: Module) -> None:
+        """A module that hands the server's words to this tree's module, read for what it passes though it may
+        not be near it (marin's `experiments/` script making `lib/marin/src/marin/`'s `VllmEnvironment`)."""
+        self._by_path.setdefault(os.path.normpath(user.path), user)
+        self._users.append((user.path, user.source.text))
+        self._importers.clear()  # those found before it are looked for again with it
 
     def charge(self, node: ast.AST, module: Module) -> None:
         offset = module.offset(node.lineno, node.col_offset) if module is self.module and hasattr(node, "lineno") else None  # type: ignore[attr-defined]
@@ -150,11 +158,9 @@ class Tree:
                 folder = os.path.dirname(folder) or "."
             bases = [folder]
         else:  # only folders that hold the top package (a stat each, no read)
-            bases = [
-                b
-                for b in _ancestors(folder)
-                if os.path.isdir(os.path.join(b, parts[0])) or os.path.isfile(os.path.join(b, parts[0] + ".py"))
-            ]
+            ancestors = _ancestors(folder)
+            bases = [b for b in ancestors if os.path.isdir(os.path.join(b, parts[0])) or os.path.isfile(os.path.join(b, parts[0] + ".py"))]
+            bases = bases or _workspace_members(ancestors[::2], parts[0])
         for cut in (len(parts) - 1, len(parts)):
             module_parts, member = parts[:cut], parts[cut:]
             if not module_parts or len(member) > 1:
@@ -208,9 +214,11 @@ class Tree:
         found = self._importers.get(key)
         if found is None:
             here = os.path.normpath(path)
+            near_paths = {os.path.normpath(near) for near, _ in self.nearby_texts(path)} if self._users else set()
+            users = [(user, text) for user, text in self._users if os.path.normpath(user) not in near_paths]
             found = self._importers[key] = [
                 (near, text)
-                for near, text in self.nearby_texts(path)
+                for near, text in (*self.nearby_texts(path), *users)
                 if any(name in text for name in names) and os.path.normpath(near) != here and imports_module(text, near, path)
             ]
         return found
@@ -232,6 +240,23 @@ def _ancestors(folder: str) -> list[str]:
             break
         current = parent
     return bases
+
+
+# the folders a monorepo keeps its installable members in, each in the `src` layout `uv init --package lib/NAME` writes
+_MEMBER_FOLDERS = ("lib", "libs", "packages")
+
+
+def _workspace_members(folders: list[str], top: str) -> list[str]:
+    """The `src` folders of a monorepo's members named like the top package, under one of `folders`
+    (marin's `experiments/` importing `marin.inference` from `lib/marin/src/marin/`): tried only
+    where no folder up holds the package itself (a stat each)."""
+    found = []
+    for folder in folders:
+        for kind in _MEMBER_FOLDERS:
+            src = os.path.join(folder, kind, top, "src")
+            if os.path.isdir(os.path.join(src, top)):
+                found.append(src)
+    return found
 
 
 def _package(folder: str, parent: str, level: int, imported_beside: Callable[[], int]) -> bool:
