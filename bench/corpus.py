@@ -357,13 +357,13 @@ def find_replaylint(override: str | None = None) -> tuple[Replaylint | None, str
         exe = shutil.which("replaylint")
         if exe:
             candidates.append([exe])
-        candidates.append([sys.executable, "-m", "replaylint"])
+        # Not `python -m replaylint`: it runs in the scanned tree and would import from there first.
+        # The installed one, then the repo's own (not installed); the working folder off the path.
+        run = "from replaylint.cli.main import entry; sys.argv[0] = 'replaylint'; entry()"
+        candidates.append([sys.executable, "-c", f"import sys; del sys.path[0]; {run}"])
         src = BENCH_DIR.parent / "src"
-        if (src / "replaylint" / "__main__.py").exists():  # the repo's own, not installed
-            boot = (
-                f"import runpy, sys; sys.path.insert(0, {str(src)!r}); runpy.run_module('replaylint', run_name='__main__', alter_sys=True)"
-            )
-            candidates.append([sys.executable, "-c", boot])
+        if (src / "replaylint" / "__main__.py").exists():
+            candidates.append([sys.executable, "-c", f"import sys; sys.path[0] = {str(src)!r}; {run}"])
     tried = []
     for cmd in candidates:
         try:
