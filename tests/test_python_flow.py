@@ -202,6 +202,9 @@ dict's key, always its default); 14 of 15 clean cases clean (PENDING).
 Rounds 45-47 (h45_-h47_; blind, as written, from 10 repositories new to the corpus; round 45 partial, 6 cases; first
 run on main with rounds 41-44 in PENDING, before their fixes): of 21 expected findings 8 exact, 13 missed; 2 false
 findings in three cases (a greedy method of olmo-eval's backend that the script never calls); 8 of 9 clean cases clean.
+Rounds 48 and 49 (h48_, h49_; blind, as written, from 7 repositories new to the corpus; round 49 partial, 9 cases;
+first run on the integration branch with rounds 41-47's fixes merged, stop 48): of 14 expected findings 7 exact (50%),
+7 missed; 0 false findings; 7 of 7 clean cases clean (PENDING).
 """
 
 from __future__ import annotations
@@ -230,6 +233,13 @@ PENDING: dict[str, str] = {
     "h46_llmjp_vllm_inference_yaml_mask_without_mode": "round 46 first run (stop 48): RPL003 missed (config_sample.yaml:6: a YAML loaded by `--config` into a pydantic schema)",
     "h46_mellea_vllm_model_options_mask_without_mode": "round 46 first run (stop 48): RPL003 missed (vllm_raw_generation.py:16: engine options through mellea's backend)",
     "h46_mellea_vllm_model_options_no_top_k": "round 46 first run (stop 48): RPL102 missed (mellea/backends/vllm.py:58: the backend's request)",
+    "h48_docling_vllm_engine_default_greedy_input": "round 48 first run (stop 48): RPL101 missed (docling/models/inference_engines/vlm/base.py:16: a pydantic `Field(default=0.0)` of the engine's input)",
+    "h48_docling_vllm_engine_mask_without_mode": "round 48 first run (stop 48): RPL003 missed (docling/models/inference_engines/vlm/vllm_engine.py:72: docling's vLLM engine options)",
+    "h48_fairseq2_remote_vllm_sampling_params_no_top_k": "round 48 first run (stop 48): RPL102 missed (_remote_vllm.py:65: `SamplingParams(**sampling_params)` of a recipe's config)",
+    "h48_flagscale_aquila_yaml_mask_without_mode": "round 48 first run (stop 48): RPL003 missed (examples/aquila/conf/inference/7b.yaml:10: FlagScale's Hydra inference YAML)",
+    "h48_flagscale_aquila_yaml_sampling_no_top_k": "round 48 first run (stop 48): RPL102 missed (flagscale/inference/inference_aquila.py:31: `SamplingParams(**sampling_cfg)` from the YAML)",
+    "h49_mlperf_deepseek_r1_registry_env_runner_zero": "round 49 first run (stop 48): RPL206 missed (backend_registry.py:43: a registry's env vars written into os.environ in a loop, the backend class loaded through importlib)",
+    "h49_mlperf_deepseek_r1_registry_greedy": "round 49 first run (stop 48): RPL101 missed (backend_registry.py:30: a registry's sampling dict, the backend class loaded through importlib)",
 }
 
 
