@@ -204,7 +204,8 @@ run on main with rounds 41-44 in PENDING, before their fixes): of 21 expected fi
 findings in three cases (a greedy method of olmo-eval's backend that the script never calls); 8 of 9 clean cases clean.
 Rounds 48-50 (h48_-h50_; blind, as written, from 11 repositories new to the corpus; round 49 partial, 9 cases;
 first run on the integration branch with rounds 41-47's fixes merged, stop 48): of 22 expected findings 13 exact (59%),
-9 missed; 0 false findings; 11 of 11 clean cases clean (PENDING).
+9 missed (one, rxsalad's RPL003 behind an unquoted `$MODEL`, withdrawn by the open-ended rule); 0 false
+findings; 11 of 11 clean cases clean (PENDING).
 """
 
 from __future__ import annotations
@@ -240,7 +241,6 @@ PENDING: dict[str, str] = {
     "h48_flagscale_aquila_yaml_sampling_no_top_k": "round 48 first run (stop 48): RPL102 missed (flagscale/inference/inference_aquila.py:31: `SamplingParams(**sampling_cfg)` from the YAML)",
     "h49_mlperf_deepseek_r1_registry_env_runner_zero": "round 49 first run (stop 48): RPL206 missed (backend_registry.py:43: a registry's env vars written into os.environ in a loop, the backend class loaded through importlib)",
     "h49_mlperf_deepseek_r1_registry_greedy": "round 49 first run (stop 48): RPL101 missed (backend_registry.py:30: a registry's sampling dict, the backend class loaded through importlib)",
-    "h50_rxsalad_amd_vllm_start_mask_without_mode": "round 50 first run (stop 48): RPL003 missed (start.sh:18)",
     "h50_torchserve_vllm_handler_yaml_mask_without_mode": "round 50 first run (stop 48): RPL003 missed (model-config.yaml:14: TorchServe's model config read by the handler)",
 }
 

@@ -15,4 +15,4 @@ VLLM_USE_V1=1 vllm serve $MODEL \
  --max-num-batched-tokens 10000 \
  --max-num-seqs 256 \
  --trust-remote-code \
- --gpu-memory-utilization 0.9 --return-sampling-mask --enable-scale-out > /result/$FOLDER/vllm_server_${NODE_NAME}.log 2>&1 &  # expect: RPL003
+ --gpu-memory-utilization 0.9 --return-sampling-mask --enable-scale-out > /result/$FOLDER/vllm_server_${NODE_NAME}.log 2>&1 &
