@@ -234,8 +234,6 @@ PENDING: dict[str, str] = {
     "h45_olmo_eval_vllm_backend_mask_without_mode": "round 45 first run (stop 48): false RPL102/RPL101 at olmo_eval/backends/vllm.py:86/89 (a greedy method the script never calls)",
     "h45_olmo_eval_vllm_backend_no_top_k": "round 45 first run (stop 48): RPL102 at vllm.py:65 missed, false RPL102/RPL101 at 86/89 (a method the script never calls)",
     "h45_olmo_eval_vllm_backend_top_k_clean": "round 45 first run (stop 48): false RPL102/RPL101 at olmo_eval/backends/vllm.py:86/89 (a greedy method the script never calls)",
-    "h46_llmjp_vllm_inference_top_k_schema_default": "round 46 first run (stop 48): RPL102 missed (inference-modules/vllm/schemas.py:33: a pydantic schema's `top_k: int = -1` default)",
-    "h46_llmjp_vllm_inference_yaml_mask_without_mode": "round 46 first run (stop 48): RPL003 missed (config_sample.yaml:6: a YAML loaded by `--config` into a pydantic schema)",
     "h46_marin_vllm_environment_extra_args_mask_without_mode": "round 46 first run (stop 48): RPL003 missed (serve_qwen3_replay.py:25: `extra_args=[...]` of marin's vLLM environment)",
     "h46_marin_vllm_environment_extra_args_no_scale_out": "round 46 first run (stop 48): RPL301 missed (serve_qwen3_replay.py:25: `extra_args=[...]` of marin's vLLM environment)",
     "h46_mellea_vllm_model_options_mask_without_mode": "round 46 first run (stop 48): RPL003 missed (vllm_raw_generation.py:16: engine options through mellea's backend)",

@@ -271,6 +271,7 @@ def _in_scope(frame: Frame, name: str, decide: Decides | None = None) -> Binding
     bound = [(p, b) for p, b in bound if not _import_fallback(p, bound)]
     if not bound:
         return None
+    bound = _one_package(bound, name)
     if frame.at is None:
         before = bound
     else:
@@ -319,6 +320,22 @@ def _only_binding(frame: Frame, name: str, bound: list[tuple[Placed, Binding]]) 
     if any(isinstance(p.statement, declared) and name in p.statement.names for p in frame.module.statements(frame.scope)):  # type: ignore[attr-defined]
         return None
     return replace(binding, placed=placed)
+
+
+def _one_package(bound: list[tuple[Placed, Binding]], name: str) -> list[tuple[Placed, Binding]]:
+    """`import vllm` and `import vllm.sampling_params`: each binds `vllm` to the same package, so
+    they are one binding (the last unguarded one, which the module's imports name)."""
+    if len(bound) < 2 or not all(binding.kind == "import" and _plain_import(binding.node, name) for _, binding in bound):
+        return bound
+    unguarded = [(placed, binding) for placed, binding in bound if not placed.guards]
+    return unguarded[-1:] or bound
+
+
+def _plain_import(statement: ast.AST | None, name: str) -> bool:
+    """`import NAME` or `import NAME.sub` (no `as`): the name is the top package itself."""
+    if not isinstance(statement, ast.Import):
+        return False
+    return all(alias.asname is None for alias in statement.names if (alias.asname or alias.name.split(".")[0]) == name)
 
 
 def _import_fallback(placed: Placed, bound: list[tuple[Placed, Binding]]) -> bool:
