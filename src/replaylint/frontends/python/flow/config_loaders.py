@@ -8,7 +8,9 @@ mask on.
 
 Read: the Python files near the config file that name it (its file name, as a path from their
 own place is written; for a config folder, those of the project around it too), each as an engine module of its own, and the modules near each that
-import one of the names carrying the file (`importers`). A module the prefilter passes is
+import one of the names carrying the file (`importers`), and the programs near it that a shell script
+beside the file runs with the file's name among its words (`eval.sh`: `python inference.py --config
+./config_sample.yaml`). A module the prefilter passes is
 checked on its own and is not read here. A launch is kept when one of its settings is written
 in the config file; the files read are dependencies of the config file's result."""
 
@@ -34,14 +36,18 @@ from .tree import Tree, nearby
 Relevant = Callable[[str], bool]
 _PROJECT_TOPS = ("__init__.py", ".git", "pyproject.toml", "setup.py")  # a folder that is not a folder of config files
 _MAX_ENTRIES = 200  # entries of the folder above looked at
+_SCRIPTS = (".sh", ".bash")
 
 
 def reading_launches(path: str, context: ExtractContext, relevant: Relevant) -> list[Launch]:
     """The launches of the engines the tree's Python builds from the config file at `path`."""
     name = os.path.basename(path)
     found: list[Launch] = _served_launches(path, context, relevant)
+    scripts: dict[str, list[str]] = {}  # the scripts of a folder that name the file
     for near in _loaders_around(path):
         text = context.read_text(near)
+        if text is not None and name not in text and _run_with(near, path, context, scripts):
+            found += _given_launches(near, text, path, context, relevant)
         if text is None or name not in text:
             continue
         if "__file__" not in text:  # a path the flow reads starts at the module's own place, or where a script runs
@@ -92,6 +98,32 @@ def _script_launches(near: str, text: str, path: str, context: ExtractContext, r
     if any(imports_module(other, importer, near) for importer, other in Tree(loader, context).nearby_texts(near) if importer != near):
         return []
     return imported_launches(loader, context, relevant, origin=path)[0]
+
+
+def _run_with(program: str, path: str, context: ExtractContext, scripts: dict[str, list[str]]) -> bool:
+    """Whether a shell script beside the config file (or beside the program) names both: it may run
+    the program with the file as a word (llm-jp-eval-inference's `eval.sh`: `python inference.py
+    inference --config ./config_sample.yaml`), which the program's flow then reads (`script_options`).
+    `scripts`: the texts of each folder's scripts that name the file, read once per config file."""
+    name, program_name = os.path.basename(path), os.path.basename(program)
+    for folder in dict.fromkeys((os.path.dirname(path) or ".", os.path.dirname(program) or ".")):
+        if folder not in scripts:
+            texts = (context.read_text(os.path.join(folder, entry)) for entry in context.list_folder(folder) if entry.endswith(_SCRIPTS))
+            scripts[folder] = [text for text in texts if text is not None and name in text]
+        if any(program_name in text for text in scripts[folder]):
+            return True
+    return False
+
+
+def _given_launches(near: str, text: str, path: str, context: ExtractContext, relevant: Relevant) -> list[Launch]:
+    """The engines of a program a script runs with the config file: its own (a module the prefilter
+    passes is checked on its own), else those of the classes it imports."""
+    if relevant(text):
+        return []
+    loader = parse(SourceFile(near, text))
+    if loader is None:
+        return []
+    return _own_launches(loader, context) if builds_engine(text) else imported_launches(loader, context, relevant, origin=path)[0]
 
 
 def _served_launches(path: str, context: ExtractContext, relevant: Relevant) -> list[Launch]:

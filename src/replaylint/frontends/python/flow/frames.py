@@ -271,6 +271,7 @@ def _in_scope(frame: Frame, name: str, decide: Decides | None = None) -> Binding
     bound = [(p, b) for p, b in bound if not _import_fallback(p, bound)]
     if not bound:
         return None
+    bound = _one_package(bound, name)
     if frame.at is None:
         before = bound
     else:
@@ -335,6 +336,20 @@ def _only_import(frame: Frame, name: str, placed: Placed, binding: Binding) -> B
     if frame.module.binders(frame.module.tree, "*") or global_writes(frame.module, name):
         return None  # a star import or a function's `global` may bind it too
     return replace(binding, placed=placed)
+def _one_package(bound: list[tuple[Placed, Binding]], name: str) -> list[tuple[Placed, Binding]]:
+    """`import vllm` and `import vllm.sampling_params`: each binds `vllm` to the same package, so
+    they are one binding (the last unguarded one, which the module's imports name)."""
+    if len(bound) < 2 or not all(binding.kind == "import" and _plain_import(binding.node, name) for _, binding in bound):
+        return bound
+    unguarded = [(placed, binding) for placed, binding in bound if not placed.guards]
+    return unguarded[-1:] or bound
+
+
+def _plain_import(statement: ast.AST | None, name: str) -> bool:
+    """`import NAME` or `import NAME.sub` (no `as`): the name is the top package itself."""
+    if not isinstance(statement, ast.Import):
+        return False
+    return all(alias.asname is None for alias in statement.names if (alias.asname or alias.name.split(".")[0]) == name)
 
 
 def _import_fallback(placed: Placed, bound: list[tuple[Placed, Binding]]) -> bool:

@@ -32,6 +32,7 @@ from .module import FUNCTIONS, Module
 from .namedtuples import named_tuple_class
 from .parsers import HfParser, Parser, options, parser_default, shown, written_command_line
 from .post_inits import after_init
+from .pydantic_models import plain_model, validated
 from .quantifiers import QUANTIFIERS, quantified
 from .record_dumps import with_options
 from .record_fields import class_attributes, updated, with_keywords
@@ -89,7 +90,7 @@ def defaults(reader: Evaluates, cls: Class, cli: bool = False, hooked: bool = Tr
     module = cls.module
     frame = Frame(module, module.tree)
     found = Kwargs()
-    for base in _record_bases(reader, cls):  # a subclass's fields follow its bases' (`class Replay(EngineConfig)`)
+    for base in record_bases(reader, cls):  # a subclass's fields follow its bases' (`class Replay(EngineConfig)`)
         found.merge(defaults(reader, base, cli, hooked))
     for statement in cls.node.body:
         if not isinstance(statement, ast.AnnAssign) or not isinstance(statement.target, ast.Name) or statement.value is None:
@@ -115,15 +116,15 @@ def defaults(reader: Evaluates, cls: Class, cli: bool = False, hooked: bool = Tr
     return after_init(reader, cls.module, cls.node, found) if hooked else found
 
 
-def _record_bases(reader: Evaluates, cls: Class) -> list[Class]:
+def record_bases(reader: Evaluates, cls: Class) -> list[Class]:
     frame = Frame(cls.module, cls.module.tree)
     bases = [reader.evaluate(base, frame).ref for base in reversed(cls.node.bases)]
     return [base for base in bases if isinstance(base, Class) and base.node is not cls.node and is_record(base)]
 
 
-def _field_names(reader: Evaluates, cls: Class) -> list[str]:
+def field_names(reader: Evaluates, cls: Class) -> list[str]:
     """The fields in the constructor's positional order: the bases' first."""
-    names = [name for base in reversed(_record_bases(reader, cls)) for name in _field_names(reader, base)]
+    names = [name for base in reversed(record_bases(reader, cls)) for name in field_names(reader, base)]
     own = [s.target.id for s in cls.node.body if _is_field(cls.node, s)]  # type: ignore[union-attr]
     return [*(name for name in names if name not in own), *own]
 
@@ -178,7 +179,7 @@ def instance(reader: Evaluates, cls: Val | Class, node: ast.Call, frame: Frame) 
         found = class_attributes(reader, cls.module, cls.node, node)
         return Val(ref=Instance(cls, found, plain=True), span=frame.module.span(node)) if found is not None else NOTHING
     fields = defaults(reader, cls, hooked=False).copy()
-    names = _field_names(reader, cls)
+    names = field_names(reader, cls)
     given: set[str] = set()  # the fields the call passes: keys a spread cannot pass again
     for argument, name in zip(node.args, names):
         if isinstance(argument, ast.Starred):
@@ -330,7 +331,9 @@ def _copied(reader: Evaluates, owner: Val, node: ast.Call, frame: Frame) -> Val:
 
 def _validated(reader: Evaluates, cls: Class, node: ast.Call, frame: Frame) -> Val:
     """`EngineCfg.model_validate({...})` (pydantic v2; v1's `parse_obj`): the record made from the
-    mapping's keys, its defaults for the others."""
+    mapping's keys, its defaults for the others (a pydantic model's as `pydantic_models` reads it)."""
+    if plain_model(reader, cls):
+        return validated(reader, cls, spread(reader, node.args[0], frame), frame.module.span(node))
     fields = defaults(reader, cls, hooked=False).copy()
     fields.merge(spread(reader, node.args[0], frame))
     return Val(ref=Instance(cls, after_init(reader, cls.module, cls.node, fields)), span=frame.module.span(node))
@@ -421,7 +424,7 @@ def _parsed_file(reader: Evaluates, parser: HfParser, node: ast.Call, frame: Fra
     made = []
     for cls in classes:
         fields = defaults(reader, cls, hooked=False).copy()
-        names = set(_field_names(reader, cls))
+        names = set(field_names(reader, cls))
         fields.merge(given.rebuilt({name: item for name, item in given.entries.items() if name in names}))
         made.append(Val(ref=Instance(cls, after_init(reader, cls.module, cls.node, fields)), span=frame.module.span(node)))
     return Val(ref=tuple(made))

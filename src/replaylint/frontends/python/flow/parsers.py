@@ -15,6 +15,7 @@ from .dicts import entry, spread
 from .facts import NOTHING, Entry, Kwargs, Val, read_from
 from .frames import Evaluates, Frame, expressions
 from .parsed_texts import json_object
+from .positionals import POSITIONALS, add_positional, all_filled, positional_value, words_unread
 from .refs import ENGINE_OPTIONS, Function, NotGiven, Qualified, engine_name
 
 
@@ -130,12 +131,19 @@ def option_pairs(flags: dict, words: list, text_of: Callable[[Any], str | None],
     argparse would refuse them ("expected one argument", an option it does not know) or a flag's word is not text.
     `unseen`: a long flag the parser may hold without showing it (vLLM's `add_cli_args`) is paired too, with the
     word after it unless that is a flag, its type UNSEEN (None still where it may abbreviate a flag shown)."""
-    pairs, position = [], 0
+    pairs, position, filled_slots = [], 0, 0
     while position < len(words):
         word = words[position]
         spelt_text = text_of(word)
         if spelt_text is None:
             return None
+        if not spelt_text.startswith("-"):  # a positional's word (`inference` of `choices=["inference"]`)
+            filled = positional_value(flags, filled_slots, spelt_text)
+            if filled is None:
+                return None
+            pairs.append((filled[0][0], word, None, spelt_text, None, filled[0][2]))
+            position, filled_slots = position + 1, filled_slots + 1
+            continue
         spelt, equals, text = spelt_text.partition("=")
         named = flags.get(long_flag(spelt, flags))
         if named is None and spelt not in flags and unseen and _unseen(spelt, flags):
@@ -166,7 +174,7 @@ def option_pairs(flags: dict, words: list, text_of: Callable[[Any], str | None],
             following = words[position]
         pairs.append((dest, word, stored, text if equals else None, following, convert))
         position += 1
-    return pairs
+    return pairs if filled_slots == 0 and flags.get(POSITIONALS) is None or all_filled(flags, filled_slots) else None
 
 
 def _many(words: list, start: int, text_of: Callable[[Any], str | None], flags: dict, convert: str) -> int | None:
@@ -230,7 +238,9 @@ def defaults_and_flags(reader: Evaluates, parser: Parser) -> tuple[Kwargs, dict[
     found, flags = defaults_and_flags(reader, parser.parent)
     own, own_flags = _parser_options(reader, parser)
     found.merge(own)
-    return found, {**flags, **own_flags}
+    flags = {**flags, **own_flags}
+    words_unread(flags)  # the subcommand's name comes first: its positionals are not read
+    return found, flags
 
 
 def _parser_options(reader: Evaluates, parser: Parser) -> tuple[Kwargs, dict]:
@@ -294,11 +304,13 @@ def _scope_options(
                 flags.update(_flags(reader, node, here))
                 if not _long_named(node):
                     flags[OPEN_WORDS] = None
+                    add_positional(reader, node, here, flags)
                 option = _option(reader, node, here, guards)
                 if option is not None:
                     found.entries[option[0]] = option[1]
             elif node.func.attr == "add_subparsers":
                 flags[OPEN_WORDS] = None
+                words_unread(flags)
             elif node.func.attr == "set_defaults":
                 for keyword in node.keywords:
                     if keyword.arg is not None:

@@ -10,7 +10,8 @@ followed by another flag (or last) as `True`, a value as Python's literal (`1.05
 the text. Every run must give the parameter the same value (a run that does not give it: the
 default). A run with a word not known (`"$@"`, `$1`), a positional word or a short flag (fire binds
 them to parameters by place or by letter), `--noNAME`, a justfile, YAML or other file naming the
-module that is not read for its words, or runs that disagree, leave the parameter open.
+module (as a word: not `offline_inference` in a comment) that is not read for its words, or runs that
+disagree, leave the parameter open.
 
 A function fire reaches through a dict of commands (`fire.Fire(ALL_FUNCTIONS)`) runs where a run's
 first word is its key (or the key with `_` written `-`); a run naming another command does not run
@@ -150,7 +151,8 @@ def _read_runs(reader, path: str, within: str | None) -> list[ProgramWords | Non
     found: list[ProgramWords | None] = [None] if elsewhere else []
     for file, text in files:
         if not file.endswith((".sh", ".bash")):
-            found.append(None)  # a justfile or a YAML file: its runs' words are not read here
+            if _names_program(text, stem, commands):
+                found.append(None)  # a justfile or a YAML file: its runs' words are not read here
             continue
         runs = script_runs_read(reader, file, text, path, commands)
         if runs is None:
@@ -162,6 +164,14 @@ def _read_runs(reader, path: str, within: str | None) -> list[ProgramWords | Non
             elif runs_module(run.run, run.file or file, path, context.read_text):
                 found.append(run)
     return list(dict.fromkeys(found))  # (a script's run read through the script that runs it, and in it)
+
+
+def _names_program(text: str, stem: str, commands) -> bool:
+    """Whether a file not read for its words names the program as a word (`python inference.py`,
+    `-m pkg.inference`, a command the project installs), not inside another name
+    (`offline_inference.run_name` in a config file's comment)."""
+    names = (stem, *commands)
+    return any(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) for name in names)
 
 
 def _flag_given(words: tuple[tuple[str | None, Span | None], ...], name: str, defaults: tuple[str | None, ...] = ()) -> object:

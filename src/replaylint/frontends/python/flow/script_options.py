@@ -10,8 +10,8 @@ read by the shell interpreter); a file that names the module without its words b
 (`torchrun x.py`, a YAML file) is not counted. Runs that give an option differently leave it
 present with its value unknown. A long flag the parser is not seen to show (one vLLM's
 `add_cli_args` adds) gives its option a value not read. A run whose words are not read as argparse
-reads them (a word not known where a flag stands, such as `"$@"`; a short flag or a positional)
-may give any option: every option is then unknown. Nothing is read where no script runs the
+reads them (a word not known where a flag stands, such as `"$@"`; a short flag; a positional
+`positionals` does not read) may give any option: every option is then unknown. Nothing is read where no script runs the
 module, or for a subcommand's parser."""
 
 from __future__ import annotations
