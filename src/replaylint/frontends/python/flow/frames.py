@@ -336,6 +336,8 @@ def _only_import(frame: Frame, name: str, placed: Placed, binding: Binding) -> B
     if frame.module.binders(frame.module.tree, "*") or global_writes(frame.module, name):
         return None  # a star import or a function's `global` may bind it too
     return replace(binding, placed=placed)
+
+
 def _one_package(bound: list[tuple[Placed, Binding]], name: str) -> list[tuple[Placed, Binding]]:
     """`import vllm` and `import vllm.sampling_params`: each binds `vllm` to the same package, so
     they are one binding (the last unguarded one, which the module's imports name)."""

@@ -32,7 +32,6 @@ from .module import FUNCTIONS, Module
 from .namedtuples import named_tuple_class
 from .parsers import HfParser, Parser, options, parser_default, shown, written_command_line
 from .post_inits import after_init
-from .pydantic_models import plain_model, validated
 from .quantifiers import QUANTIFIERS, quantified
 from .record_dumps import with_options
 from .record_fields import class_attributes, updated, with_keywords
@@ -329,16 +328,6 @@ def _copied(reader: Evaluates, owner: Val, node: ast.Call, frame: Frame) -> Val:
     return Val(ref=replace(owner.ref, fields=fields), span=frame.module.span(node)) if fields is not None else NOTHING
 
 
-def _validated(reader: Evaluates, cls: Class, node: ast.Call, frame: Frame) -> Val:
-    """`EngineCfg.model_validate({...})` (pydantic v2; v1's `parse_obj`): the record made from the
-    mapping's keys, its defaults for the others (a pydantic model's as `pydantic_models` reads it)."""
-    if plain_model(reader, cls):
-        return validated(reader, cls, spread(reader, node.args[0], frame), frame.module.span(node))
-    fields = defaults(reader, cls, hooked=False).copy()
-    fields.merge(spread(reader, node.args[0], frame))
-    return Val(ref=Instance(cls, after_init(reader, cls.module, cls.node, fields)), span=frame.module.span(node))
-
-
 def method_result(reader: Evaluates, callee: Val, func: ast.expr, node: ast.Call, frame: Frame) -> Val:
     if not isinstance(func, ast.Attribute):
         return NOTHING
@@ -356,8 +345,6 @@ def method_result(reader: Evaluates, callee: Val, func: ast.expr, node: ast.Call
         return _copied(reader, owner, node, frame)
     if func.attr == "_replace" and not node.args:  # a NamedTuple's copy with fields written
         return _with_keywords(reader, owner, node, frame)
-    if func.attr in ("model_validate", "parse_obj") and isinstance(ref, Class) and is_record(ref) and len(node.args) == 1:
-        return _validated(reader, ref, node, frame)
     if isinstance(ref, Parser):
         if func.attr in ("add_argument_group", "add_mutually_exclusive_group", "add_subparsers"):
             return owner

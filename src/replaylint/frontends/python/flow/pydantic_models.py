@@ -16,8 +16,11 @@ import ast
 from dataclasses import replace
 
 from ....model import Span
+from .dicts import spread
 from .facts import NOTHING, Kwargs, Val
 from .frames import Evaluates, Frame
+from .objects import Class, Instance, defaults, field_names, is_record, record_bases
+from .post_inits import after_init
 
 _VALIDATORS = frozenset(("model_validator", "field_validator", "validator", "root_validator"))
 _ALIASES = ("alias", "alias_generator", "validation_alias")
@@ -25,12 +28,24 @@ _KEPT, _DROPPED, _REFUSED = "allow", "ignore", "forbid"
 _MAX_DEPTH = 4  # models inside models read
 
 
+def model_validated(reader: Evaluates, func: ast.expr, node: ast.Call, frame: Frame) -> Val | None:
+    """`EngineCfg.model_validate({...})` (pydantic v2; v1's `parse_obj`) of a record class: the record made
+    from the mapping's keys, its defaults for the others; None for another call."""
+    if not (isinstance(func, ast.Attribute) and func.attr in ("model_validate", "parse_obj") and len(node.args) == 1):
+        return None
+    cls = reader.evaluate(func.value, frame).ref
+    if not (isinstance(cls, Class) and is_record(cls)):
+        return None
+    if plain_model(reader, cls):
+        return validated(reader, cls, spread(reader, node.args[0], frame), frame.module.span(node))
+    fields = defaults(reader, cls, hooked=False).copy()
+    fields.merge(spread(reader, node.args[0], frame))
+    return Val(ref=Instance(cls, after_init(reader, cls.module, cls.node, fields)), span=frame.module.span(node))
+
+
 def validated(reader: Evaluates, cls, given: Kwargs, span: Span, depth: int = 0) -> Val:
     """The model `cls` made from the mapping `given` (NOTHING: the validation fails, or `cls` is
     not a plain pydantic model read here)."""
-    from .objects import Instance, defaults, field_names, record_bases
-    from .post_inits import after_init
-
     classes = [cls, *_all_bases(reader, cls, record_bases)]
     extra = _extra(reader, classes)
     names = field_names(reader, cls)
@@ -157,8 +172,6 @@ def _changes_keys(cls) -> bool:
 def _field_model(reader: Evaluates, classes: list, name: str):
     """The pydantic model a field's annotation names (`generation_config: VLLMSamplingParams`,
     `Optional[X]`, `X | None`), None for another type."""
-    from .objects import Class
-
     for cls in classes:
         for statement in cls.node.body:
             if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name) and statement.target.id == name:

@@ -56,6 +56,7 @@ from .parameter_writes import written_on_parameter
 from .params_copies import params_copy, params_field
 from .parsed_texts import parsed_text, text_parser, text_writer
 from .partial_classes import partial_call
+from .pydantic_models import model_validated
 from .refs import ENGINE_CONFIGS, Bound, Engine, Function, Partial, Qualified, engine_name, is_params
 from .registries import registered
 from .returns import combined
@@ -352,7 +353,8 @@ class Reader:
             made = instance(self, ref, node, frame)
             plain = init_object(self, ref, node, frame) if made is NOTHING and not is_record(ref) else None
             return Val(ref=plain, span=frame.module.span(node)) if plain is not None else made
-        return method_result(self, callee, func, node, frame)
+        validated = model_validated(self, func, node, frame)  # `Cfg.model_validate({...})`
+        return validated if validated is not None else method_result(self, callee, func, node, frame)
 
     def _library_call(self, name: str, node: ast.Call, frame: Frame) -> Val:
         if name in ("dict",) and not any(isinstance(a, ast.Starred) for a in node.args):
