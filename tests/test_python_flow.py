@@ -238,8 +238,6 @@ PENDING: dict[str, str] = {
     "h46_llmjp_vllm_inference_yaml_mask_without_mode": "round 46 first run (stop 48): RPL003 missed (config_sample.yaml:6: a YAML loaded by `--config` into a pydantic schema)",
     "h46_marin_vllm_environment_extra_args_mask_without_mode": "round 46 first run (stop 48): RPL003 missed (serve_qwen3_replay.py:25: `extra_args=[...]` of marin's vLLM environment)",
     "h46_marin_vllm_environment_extra_args_no_scale_out": "round 46 first run (stop 48): RPL301 missed (serve_qwen3_replay.py:25: `extra_args=[...]` of marin's vLLM environment)",
-    "h46_mellea_vllm_model_options_mask_without_mode": "round 46 first run (stop 48): RPL003 missed (vllm_raw_generation.py:16: engine options through mellea's backend)",
-    "h46_mellea_vllm_model_options_no_top_k": "round 46 first run (stop 48): RPL102 missed (mellea/backends/vllm.py:58: the backend's request)",
     "h46_tunix_vllm_sampler_call_default_greedy": "round 46 first run (stop 48): RPL101 missed (tunix/generate/vllm_sampler.py:110: `temperature: float = 0.0` of the sampler's call)",
     "h46_tunix_vllm_sampler_engine_kwargs_mask_without_mode": "round 46 first run (stop 48): RPL003 missed (scripts/vllm_sampler_demo.py:24: engine kwargs through tunix's VllmSampler)",
     "h47_critic_training_vllm_serve_mask_without_mode": "round 47 first run (stop 48): RPL003 missed (scripts/vllm_serve.sh:72: `vllm serve $MODEL` after a `while [[ $# -gt 0 ]]` option loop; run without arguments, MODEL is its default)",
