@@ -9,7 +9,7 @@ import ast
 from dataclasses import replace
 
 from ..asts import walk
-from .callsites import calls, closure_sites, led_by
+from .callsites import Call, calls, closure_sites, led_by
 from .engines import MAX_SITES, caller_frames, elsewhere
 from .frames import Frame, parameters
 from .module import FUNCTIONS, Module
@@ -58,3 +58,18 @@ def _reads(closure: FunctionNode, factory: FunctionNode) -> bool:
     read = {n.id for n in walk(closure) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
     bound = {n.id for n in walk(closure) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
     return bool(given & read - bound)
+
+
+def in_method(module: Module, call: Call, method_frames) -> list[Frame] | None:
+    """The frames of a request sent in a function nested in a method (mellea's `async def generate(prompt, request_id)`
+    in `generate_from_raw`, gathered by `asyncio.gather`): the method's frames (`method_frames` of the call as if written
+    where the function is defined) as the function's enclosing one; None when the call's function is no such function."""
+    nested = call.scope
+    enclosing = module.enclosing(nested) if isinstance(nested, FUNCTIONS) else None
+    if enclosing is None or call.cls is None:
+        return None
+    defined = next((placed for placed in module.statements(enclosing) if placed.statement is nested), None)
+    if defined is None:
+        return None
+    plain = Frame(module, nested, call.cls, None, call.placed)
+    return [replace(plain, outer=outer.reading(defined)) for outer in method_frames(Call(call.node, defined, enclosing, call.cls))]

@@ -22,6 +22,7 @@ from ....model import UNKNOWN
 from .dicts import as_val, entry as read_entry
 from .each_items import rebinds_outer
 from .facts import NOTHING, Entry, Kwargs, Val
+from .field_filters import field_filtered
 from .frames import Evaluates, Frame
 from .loops import items_pair, known_whole, turns_of
 from .memberships import member
@@ -36,6 +37,9 @@ def filtered(reader: Evaluates, node: ast.DictComp, frame: Frame) -> Val:
     signed = signature_defaults(reader, node, frame)  # `{k: p.default for k, p in inspect.signature(f).parameters.items()}`
     if signed is not None:
         return signed
+    kept = field_filtered(reader, node, frame)  # `{f.name: opts[f.name] for f in dataclasses.fields(cls) if f.name in opts}`
+    if kept is not None:
+        return kept
     names = _key_and_value(node)
     if names is None:
         over_names = _over_names(reader, node, frame)
@@ -214,6 +218,8 @@ def _holds(reader: Evaluates, test: ast.expr, names: tuple[str, str], key: str, 
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         inner = _holds(reader, test.operand, names, key, entry, frame)
         return None if inner is None else not inner
+    if isinstance(test, ast.Call):
+        return _affixed(reader, test, names[0], key, frame)
     if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.left, ast.Name)):
         return None
     op, right, left = test.ops[0], test.comparators[0], test.left.id
@@ -231,3 +237,19 @@ def _holds(reader: Evaluates, test: ast.expr, names: tuple[str, str], key: str, 
         plain = value is None or isinstance(value, (str, int, float, bool))
         return None if not plain or entry.guards else (value == right.value) == isinstance(op, ast.Eq)
     return None
+
+
+def _affixed(reader: Evaluates, test: ast.Call, variable: str, key: str, frame: Frame) -> bool | None:
+    """`k.startswith("@@@")` (`endswith`) of the key and a known text or tuple of texts (mellea's
+    `remove_special_keys`)."""
+    func = test.func
+    if not (isinstance(func, ast.Attribute) and func.attr in ("startswith", "endswith") and isinstance(func.value, ast.Name)):
+        return None
+    if func.value.id != variable or len(test.args) != 1 or test.keywords:
+        return None
+    affix = reader.evaluate(test.args[0], frame).value
+    if isinstance(affix, (tuple, list)) and affix and all(isinstance(part, str) for part in affix):
+        affix = tuple(affix)
+    elif not isinstance(affix, str):
+        return None
+    return key.startswith(affix) if func.attr == "startswith" else key.endswith(affix)

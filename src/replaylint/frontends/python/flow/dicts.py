@@ -19,6 +19,7 @@ from .logic import decided
 from .loops import each_turn, keyed_by_target, turn_by_turn
 from .module import Guard, Module, Placed
 from .refs import Function
+from .renamed_keys import renames_in_place
 from .unknown_keys import overwritten
 
 _CHANGES = frozenset(("update", "setdefault", "pop", "popitem", "clear"))  # methods that change a dict in place
@@ -208,11 +209,18 @@ def written(
     parameter, `base` what a caller passes it)."""
     found = base.copy()
     home = after.guards if after is not None else ()
+    renaming = None  # a loop that renames keys (`renamed_keys`), read whole
+    same = lambda node: _is(node, target, frame.module)  # noqa: E731
     for placed in frame.module.statements(frame.scope):
         if after is not None and placed.order <= after.order:
             continue
         if until is not None and placed.order >= until.order:
             break
+        if renaming is not None and any(guard.loop is renaming for guard in placed.guards):
+            continue
+        if not placed.guards and renames_in_place(reader, found, placed.statement, same, frame.reading(placed)):
+            renaming = placed.statement
+            continue
         guards = placed.guards[len(home) :] if placed.guards[: len(home)] == home else placed.guards
         here = frame.reading(placed)
         writes = list(_writes(placed.statement, target, frame.module, lambda node, at=here: named_key(reader, node, at)))

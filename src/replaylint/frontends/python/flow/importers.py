@@ -100,6 +100,7 @@ def imported_launches(module: Module, context: ExtractContext, relevant, origin:
             continue
         own = Tree(target, context)
         own.sites_elsewhere = True
+        own.users.append((module.path, module.source.text))  # it imports the target, wherever it is
         reader = Reader(own)
         for launch, kwargs in reaching_engines(reader, target, engine_launches(reader, target)) if engines else ():
             if any(origin_in(setting, origin or module.path) for setting in launch.settings.values()):

@@ -9,7 +9,7 @@ import ast
 
 from ..asts import walk
 from .module import FUNCTIONS, Guard, Module, Placed
-from .returns import branches
+from .returns import branches, fallbacks
 
 
 def returned_paths(module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[Placed, tuple[Guard, ...]]] | None:
@@ -22,7 +22,8 @@ def returned_paths(module: Module, function: ast.FunctionDef | ast.AsyncFunction
     returns = [placed for placed in statements if isinstance(placed.statement, ast.Return)]
     named = bool(returns) and all(isinstance(placed.statement.value, ast.Name) for placed in returns)  # type: ignore[attr-defined]
     # (a function that returns a class by its name, RLinf's `get_rollout_backend_worker`: its closing `raise` ends the rest)
-    return branches(returns, [placed for placed in statements if isinstance(placed.statement, ast.Raise)], raised_after=named)
+    found = branches(returns, [placed for placed in statements if isinstance(placed.statement, ast.Raise)], raised_after=named)
+    return found if found is not None else fallbacks(function, returns)
 
 
 def filled_entry(function: ast.FunctionDef | ast.AsyncFunctionDef, tree: ast.Module) -> ast.Assign | None:

@@ -6,9 +6,13 @@ its condition. A branch whose test the call decides (`build(fast=True)`) is the 
 
 Returns in a chain of branches (`if`/`elif`/`else`, a `match`'s cases) are read when every path
 ends in a return or a `raise`; a return in a loop or an exception handler leaves the result
-unknown."""
+unknown, except a function that ends in `try: ... return A` whose handlers each end in a return
+of the same mapping (mellea's `dataclasses.fields(cls)`, then `msgspec.structs.fields(cls)` on
+`TypeError`): whichever is taken, the function returns that mapping."""
 
 from __future__ import annotations
+
+import ast
 
 from .dicts import as_val, decided
 from .facts import NOTHING, Kwargs, Val
@@ -49,6 +53,35 @@ def branches(returns: list[Placed], raises: list[Placed] = (), raised_after: boo
     return paths
 
 
+FALLBACK = Guard(opaque=True, label="a try or its handler")  # each path of `fallbacks`
+
+
+def fallbacks(function: ast.FunctionDef | ast.AsyncFunctionDef, returns: list[Placed]) -> list[tuple[Placed, tuple[Guard, ...]]] | None:
+    """The returns of a function that ends in `try:` whose body and handlers each end in a return
+    (and return nowhere else), each with the guards `(FALLBACK,)`; None for another function."""
+    last = function.body[-1]
+    if not isinstance(last, ast.Try) or last.orelse or last.finalbody:
+        return None
+    ends = [last.body[-1], *(handler.body[-1] for handler in last.handlers)]
+    if len(returns) != len(ends) or any(placed.statement is not end for placed, end in zip(returns, ends)):
+        return None
+    if any(not isinstance(end, ast.Return) or end.value is None for end in ends):
+        return None
+    return [(placed, (FALLBACK,)) for placed in returns]
+
+
+def _alike(reader: Evaluates, paths: list[tuple[Placed, tuple[Guard, ...]]], inner: Frame) -> Val:
+    """The mapping each of the paths returns, when they all return the same keys and values."""
+    reads = [reader.evaluate(placed.statement.value, inner.reading(placed)) for placed, _ in paths]  # type: ignore[attr-defined]
+    first = reads[0].kwargs
+    if first is None or not first.whole:
+        return NOTHING
+    for read in reads[1:]:
+        if read.kwargs is None or not read.kwargs.whole or read.kwargs.value() != first.value():
+            return NOTHING
+    return reads[0]
+
+
 def _caught(path: tuple[Guard, ...], after: set[tuple[Guard, ...]]) -> bool:
     """Whether a `raise` after the last return, on a path the chain's own path starts with, ends every path that falls out of it."""
     return any(path[: len(guards)] == guards and len(guards) < len(path) for guards in after)
@@ -56,6 +89,8 @@ def _caught(path: tuple[Guard, ...], after: set[tuple[Guard, ...]]) -> bool:
 
 def combined(reader: Evaluates, paths: list[tuple[Placed, tuple[Guard, ...]]], inner: Frame) -> Val:
     """The value the function returns: one mapping of the returns' keys, each under its path."""
+    if all(guards == (FALLBACK,) for _, guards in paths):
+        return _alike(reader, paths, inner)
     reads: list[tuple[Val, tuple[Guard, ...]]] = []
     for placed, guards in paths:
         frame = inner.reading(placed)
