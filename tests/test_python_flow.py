@@ -225,7 +225,6 @@ PENDING: dict[str, str] = {
     "h37_datadreamer_vllm_run_no_top_k": "round 37 first run (stop 47): RPL102 missed (datadreamer/llms/vllm.py:100: the library's `run()` request helper of the same wrapper)",
     "h43_tapeagents_rl_gsm8k_actor_kwargs_mask_without_mode": "round 43 first run (stop 48): RPL003 missed (conf/rl_gsm8k.yaml:22: Hydra conf's vllm kwargs joined into a shell command string)",
     "h43_tapeagents_rl_gsm8k_actor_kwargs_no_scale_out": "round 43 first run (stop 48): RPL301 missed (conf/rl_gsm8k.yaml:21: Hydra conf's vllm kwargs joined into a shell command string)",
-    "h45_olmo_eval_async_backend_top_k_disabled": "round 45 first run (stop 48): RPL102 missed (olmo_eval/backends/vllm.py:64: `top_k=params.top_k if params.top_k else -1`)",
     "h46_llmjp_vllm_inference_top_k_schema_default": "round 46 first run (stop 48): RPL102 missed (inference-modules/vllm/schemas.py:33: a pydantic schema's `top_k: int = -1` default)",
     "h46_llmjp_vllm_inference_yaml_mask_without_mode": "round 46 first run (stop 48): RPL003 missed (config_sample.yaml:6: a YAML loaded by `--config` into a pydantic schema)",
     "h46_mellea_vllm_model_options_mask_without_mode": "round 46 first run (stop 48): RPL003 missed (vllm_raw_generation.py:16: engine options through mellea's backend)",
