@@ -229,7 +229,6 @@ PENDING: dict[str, str] = {
     "h37_datadreamer_vllm_run_no_top_k": "round 37 first run (stop 47): RPL102 missed (datadreamer/llms/vllm.py:100: the library's `run()` request helper of the same wrapper)",
     "h43_tapeagents_rl_gsm8k_actor_kwargs_mask_without_mode": "round 43 first run (stop 48): RPL003 missed (conf/rl_gsm8k.yaml:22: Hydra conf's vllm kwargs joined into a shell command string)",
     "h43_tapeagents_rl_gsm8k_actor_kwargs_no_scale_out": "round 43 first run (stop 48): RPL301 missed (conf/rl_gsm8k.yaml:21: Hydra conf's vllm kwargs joined into a shell command string)",
-    "h45_olmo_eval_async_backend_top_k_disabled": "round 45 first run (stop 48): RPL102 missed (olmo_eval/backends/vllm.py:64: `top_k=params.top_k if params.top_k else -1`)",
     "h48_docling_vllm_engine_default_greedy_input": "round 48 first run (stop 48): RPL101 missed (docling/models/inference_engines/vlm/base.py:16: a pydantic `Field(default=0.0)` of the engine's input)",
     "h48_docling_vllm_engine_mask_without_mode": "round 48 first run (stop 48): RPL003 missed (docling/models/inference_engines/vlm/vllm_engine.py:72: docling's vLLM engine options)",
     "h48_fairseq2_remote_vllm_sampling_params_no_top_k": "round 48 first run (stop 48): RPL102 missed (_remote_vllm.py:65: `SamplingParams(**sampling_params)` of a recipe's config)",

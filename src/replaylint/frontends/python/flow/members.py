@@ -17,7 +17,7 @@ from .binding import bind, plain
 from .dicts import as_val, writes_into, written
 from .facts import NOTHING, Val
 from .frames import Evaluates, Frame, binds, reaching
-from .guarded_sets import home_of as _home, taken
+from .guarded_sets import home_of as _home, taken, tried_first
 from .inherited import inherited_attribute
 from .module import FUNCTIONS, POST_INITS, Module, Placed
 from .objects import Class, Instance, as_kwargs, field, is_record
@@ -70,6 +70,7 @@ def self_attribute(reader: Reader, attr: str, frame: Frame, set_later: bool = Fa
     setters = (*POST_INITS, "__init__") if not is_record(Class(frame.module, cls)) else POST_INITS  # a plain object's (`init_objects`)
     if frame.instance is not None and attr in frame.instance.entries and all(s[0].name in setters for s in sets):
         return field(reader, Val(kwargs=frame.instance), attr, frame)  # the record's (a method's `self._model = ...` wins)
+    sets = tried_first(sets) if len(sets) > 1 else sets
     sets = refreshed(frame, sets, setters) if len(sets) > 1 else sets
     stepped = stepped_in_init(reader, frame, sets) if len(sets) > 1 else None
     if stepped is not None:

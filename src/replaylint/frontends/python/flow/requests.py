@@ -25,6 +25,7 @@ from .frames import Frame, class_level, reaching
 from .handed import handed, registry_words
 from .handed_engines import engines_handed
 from .inherited import reads_inherited
+from .kept_entries import nested_frames
 from .loop_turns import turn_frames
 from .mapped_calls import mapped_sites
 from .members import init_of, self_attribute
@@ -219,6 +220,10 @@ def request_frames(reader: Reader, module: Module, call: Call, depth: int = 0) -
     method = call.scope
     if call.cls is None and isinstance(method, FUNCTIONS):  # a module-level function's, or a closure's a factory returns
         return (_function_frames if method in module.tree.body else closure_frames)(reader, module, method, plain)
+    if call.cls is not None and depth < _MAX_OWN_HOPS and module.enclosing(method) is not None:  # a function nested in a method
+        nested = nested_frames(reader, module, call, lambda site: request_frames(reader, module, site, depth + 1))
+        if nested is not None:
+            return nested
     called = isinstance(method, FUNCTIONS) and method.name == "__call__"  # `judge = Judge(llm)`, then `judge(prompts)`
     if call.cls is None or not isinstance(method, FUNCTIONS) or (method.name.startswith("__") and not called):
         return [plain]

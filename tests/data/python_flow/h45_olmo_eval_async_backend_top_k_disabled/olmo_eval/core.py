@@ -10,7 +10,7 @@ class SamplingParams:
     max_tokens: int = 256
     temperature: float = 0.0
     top_p: float | None = None
-    top_k: int | None = None
+    top_k: int | None = None  # expect: RPL102 "top_k=params.top_k if params.top_k else -1"
     num_samples: int = 1
     stop_sequences: tuple[str, ...] = ()
     logprobs: int | None = None

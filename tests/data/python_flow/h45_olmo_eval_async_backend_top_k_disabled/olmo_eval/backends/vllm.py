@@ -61,7 +61,7 @@ class AsyncVLLMBackend:
             n=params.num_samples,
             temperature=params.temperature if params.temperature > 0 else 0.0,
             top_p=params.top_p if params.top_p else 1.0,
-            top_k=params.top_k if params.top_k else -1,  # expect: RPL102
+            top_k=params.top_k if params.top_k else -1,
             stop=list(params.stop_sequences) if params.stop_sequences else None,
             logprobs=params.logprobs,
         )
