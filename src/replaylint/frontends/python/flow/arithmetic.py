@@ -71,11 +71,36 @@ def arithmetic(reader: Evaluates, node: ast.BinOp, frame: Frame) -> Val:
     if isinstance(node.op, ast.Add) and _sequence(left) and _sequence(right) and type(left.value) is type(right.value):
         return _joined(left, right, frame, node)
     if not (_number_or_text(left.value) and _number_or_text(right.value)):
-        return NOTHING
+        return _number_of(node, left, right, frame)
     if isinstance(node.op, ast.Mult) and _too_long(left.value, right.value):
         return NOTHING
     made = _made(lambda: compute(left.value, right.value), (left, right), frame, node)
     return replace(made, parts=(left, right)) if isinstance(made.value, str) and isinstance(node.op, ast.Add) else made
+
+
+# Calls whose result is a number whatever they are given (`int(time.time())`), when the module
+# does not bind the name itself; `round` and `abs` are left out: a class may return anything from them.
+_NUMBER_CALLS = ("int", "float", "len")
+_NUMBER_OPERATORS = (ast.Add, ast.Sub, ast.FloorDiv, ast.Div)
+
+
+def _number_call(node: ast.expr, module: Module) -> bool:
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _NUMBER_CALLS):
+        return False
+    name = node.func.id
+    return (
+        name not in module.imports and name not in module.functions and name not in module.classes and not module.binders(module.tree, name)
+    )
+
+
+def _number_of(node: ast.BinOp, left: Val, right: Val, frame: Frame) -> Val:
+    """`self.port + i`: not known, but a number when one operand is a known whole number (a text
+    would raise), so a command string's word it makes is one word of digits."""
+    whole = [read for read in (left, right) if read.known and type(read.value) is int]
+    unknown = [read for read in (left, right) if not read.known]
+    if isinstance(node.op, _NUMBER_OPERATORS) and whole and unknown:
+        return Val(span=frame.module.span(node), one_word=True)
+    return NOTHING
 
 
 def constant(node: ast.Constant, module: Module) -> Val:
@@ -102,7 +127,9 @@ def formatted(reader: Evaluates, node: ast.JoinedStr, frame: Frame) -> Val:
         read = reader.evaluate(value.value, frame)
         plain = value.conversion == -1 and value.format_spec is None
         if plain and not read.known:
-            pieces.append(read if read.parts else Val(span=frame.module.span(value.value), assumptions=read.assumptions))
+            number = read.one_word or _number_call(value.value, module)
+            unread = Val(span=frame.module.span(value.value), assumptions=read.assumptions, one_word=number)
+            pieces.append(read if read.parts else unread)
             continue
         spec = formatted(reader, value.format_spec, frame) if isinstance(value.format_spec, ast.JoinedStr) else Val("")
         if not _plain(read.value) or not isinstance(spec.value, str) or _WIDE.search(spec.value):

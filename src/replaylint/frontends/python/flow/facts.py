@@ -124,6 +124,7 @@ class Val:
     written: str = ""  # the text at `origin` (a dict entry, a constructor's keyword)
     parts: tuple[Val, ...] = ()  # a text put together (an f-string, `a + b`): its pieces, each where it is decided
     choices: tuple[Val, ...] = ()  # one of these, by a test decided at run time (`4096 if hard else 1024`); `value` UNKNOWN
+    one_word: bool = False  # not known, but certainly a number (`int(time.time())`, `base_port + i`): no spaces
 
     @property
     def known(self) -> bool:

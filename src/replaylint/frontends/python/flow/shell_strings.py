@@ -4,7 +4,8 @@ together from pieces (f-strings, `+`, across functions and modules: NeMo-Skills'
 commands and words as the shell splits it, each word placed where its first character is
 decided. Only what the splitting follows is read: spaces, quotes, `&&`, `||`, `;`, `|`, `&` and
 redirections; a string with an expansion, a substitution, an escape or a glob is left to the
-libcst pass. A piece not known is an expansion: unquoted, it may be any number of words. A word
+libcst pass. A piece not known is an expansion: unquoted, it may be any number of words, unless it
+is certainly a number (`int(time.time())`, `base_port + i`: `facts.Val.one_word`). A word
 that is one `json.dumps(DICT)` piece (quotes aside) keeps where each of the dict's keys is written."""
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ class Piece:
     assumptions: tuple[tuple[str, Span], ...] = ()
     offset: int | None = None
     keys: tuple[tuple[str, Setting], ...] = ()  # `json.dumps(DEFAULTS)`: where each of its keys is written
+    one_word: bool = False  # not known, but certainly a number (`int(time.time())`): no spaces to split at
 
 
 @record
@@ -64,7 +66,8 @@ def pieces(read: Val, texts: dict[str, str], limit: int = _MAX_TEXT) -> list[Pie
             # `os.environ.get("EXTRA_ARGS", "")`: the run's value may be any words; a config file's
             # blank value (`enforce-eager: ""` joined as `--{k} {v}`) is the flag's own
             text = None
-        found.append(Piece(text, item.span, item.assumptions, _literal_offset(text, item.span, texts), tuple(item.keys.items())))
+        offset = _literal_offset(text, item.span, texts)
+        found.append(Piece(text, item.span, item.assumptions, offset, tuple(item.keys.items()), item.one_word and text is None))
         size += len(text or "") + 1
         if size > limit:
             return None
@@ -101,7 +104,7 @@ def commands(found: list[Piece], shell: bool = True) -> list[list[Word]] | None:
         if piece.text is None:
             word = word or Word(None, piece.span)
             word.head = word.head if word.text is None else word.text
-            word.text, word.spread, word.exact, word.keys = None, word.spread or not quote, None, {}
+            word.text, word.spread, word.exact, word.keys = None, word.spread or not (quote or piece.one_word), None, {}
             word.assumptions.extend(piece.assumptions)
             previous = ""
             continue
