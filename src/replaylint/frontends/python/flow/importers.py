@@ -100,14 +100,12 @@ def imported_launches(module: Module, context: ExtractContext, relevant, origin:
             continue
         own = Tree(target, context)
         own.sites_elsewhere = True
-        own.users.append((module.path, module.source.text))  # it imports the target, wherever it is
+        own.add_user(module)  # it imports the target, wherever it is (a script beside a monorepo's member)
         reader = Reader(own)
         for launch, kwargs in reaching_engines(reader, target, engine_launches(reader, target)) if engines else ():
             if any(origin_in(setting, origin or module.path) for setting in launch.settings.values()):
                 launches.append(launch)
                 sources |= kwargs.sources
-        if spawns:  # the words it hands on, also from a folder far from the target's (a script beside a monorepo's member)
-            own.add_user(module)
         spawned = spawned_launches(reader, target) if spawns else ()
         launches += [launch for launch in spawned if any(origin_in(s, origin or module.path) for s in launch.settings.values())]
     return launches, sources

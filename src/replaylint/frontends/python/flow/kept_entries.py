@@ -33,6 +33,7 @@ def nested_frames(reader: Reader, module: Module, call: Call, frames_of: FramesO
     if outer is None or outer not in cls.body:  # type: ignore[union-attr]
         return None
     plain = Frame(module, nested, cls, None, call.placed)
+    defined = next((placed for placed in module.statements(outer) if placed.statement is nested), None)
     found = []
     for site in calls(module, (f"{nested.name}(",)):  # type: ignore[union-attr]
         if site.scope is not outer or not (isinstance(site.node.func, ast.Name) and site.node.func.id == nested.name):  # type: ignore[union-attr]
@@ -40,7 +41,7 @@ def nested_frames(reader: Reader, module: Module, call: Call, frames_of: FramesO
         for caller in frames_of(site)[:MAX_SITES]:
             for here in _turns(reader, module, site, caller, frames_of) or [caller]:
                 args = bind(reader, Function(module, nested), site.node, here, skip_self=False)  # type: ignore[arg-type]
-                found.append(replace(plain, args=args))
+                found.append(replace(plain, args=args, outer=here.reading(defined) if defined is not None else None))  # its closure too
     return found[:MAX_SITES] or None
 
 

@@ -14,9 +14,7 @@ from .actor_forwarding import actor_of_engine
 from .actor_lists import comprehension_over, held_actors, only_actor_with
 from .call_arguments import arguments
 from .callsites import Call, argument_at, calls, decides_by_parameter, reads_stored_parameter
-from .closure_calls import closure_frames
 from .closure_calls import closure_frames, in_method
-from .config_builders import takes_class
 from .engine_selves import held_engine
 from .engines import MAX_SITES, caller_frame, caller_frames, elsewhere, site_frames
 from .factory_objects import factory_calls, factory_construction
@@ -214,14 +212,13 @@ def _importers_requests(
 def request_frames(reader: Reader, module: Module, call: Call, depth: int = 0) -> list[Frame]:
     """Where a request of a method is read: with the arguments of each call of the method in the module (`self.gen(p, **kw)`,
     `generator.gen(...)` on an object of its class made there), else the method alone; nested in a method, in the method's."""
-    if (nested := in_method(module, call, lambda at: request_frames(reader, module, at, depth))) is not None:
-        return nested
     plain = Frame(module, call.scope, call.cls, None, call.placed)
     method = call.scope
     if call.cls is None and isinstance(method, FUNCTIONS):  # a module-level function's, or a closure's a factory returns
         return (_function_frames if method in module.tree.body else closure_frames)(reader, module, method, plain)
     if call.cls is not None and depth < _MAX_OWN_HOPS and module.enclosing(method) is not None:  # a function nested in a method
         nested = nested_frames(reader, module, call, lambda site: request_frames(reader, module, site, depth + 1))
+        nested = nested or in_method(module, call, lambda at: request_frames(reader, module, at, depth + 1))
         if nested is not None:
             return nested
     called = isinstance(method, FUNCTIONS) and method.name == "__call__"  # `judge = Judge(llm)`, then `judge(prompts)`

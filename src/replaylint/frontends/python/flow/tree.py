@@ -88,7 +88,6 @@ class Tree:
         self._by_path.setdefault(os.path.normpath(user.path), user)
         self._users.append((user.path, user.source.text))
         self._importers.clear()  # those found before it are looked for again with it
-        self.users: list[tuple[str, str]] = []  # (path, text) of files known to import this module (`importers`)
 
     def charge(self, node: ast.AST, module: Module) -> None:
         offset = module.offset(node.lineno, node.col_offset) if module is self.module and hasattr(node, "lineno") else None  # type: ignore[attr-defined]
@@ -215,16 +214,15 @@ class Tree:
         found = self._importers.get(key)
         if found is None:
             here = os.path.normpath(path)
-            near_paths = {os.path.normpath(near) for near, _ in self.nearby_texts(path)} if self._users else set()
-            users = [(user, text) for user, text in self._users if os.path.normpath(user) not in near_paths]
-            found = self._importers[key] = [
+            found = [
                 (near, text)
-                for near, text in (*self.nearby_texts(path), *users)
+                for near, text in self.nearby_texts(path)
                 if any(name in text for name in names) and os.path.normpath(near) != here and imports_module(text, near, path)
             ]
             seen = {os.path.normpath(near) for near, _ in found}
-            known = [(user, text) for user, text in self.users if os.path.normpath(user) not in seen and any(n in text for n in names)]
-            found[:0] = known  # wherever they are (`docs/examples/run.py` of a namespace package `nearby` does not reach)
+            # the known users wherever they are (`docs/examples/run.py` of a namespace package `nearby` does not reach)
+            found[:0] = [(user, text) for user, text in self._users if os.path.normpath(user) not in seen and any(n in text for n in names)]
+            self._importers[key] = found
         return found
 
     def named_by_importers(self, path: str, name: str) -> bool:
