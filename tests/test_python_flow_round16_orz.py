@@ -3,8 +3,8 @@
 dotted name from the tree's root (`from orz.ppo.vllm_utils import create_vllm_engines`): the
 modules of the package are read with that script, so the engine an actor of `orz/ppo/` builds
 gets the keywords the script passes. A script that does not import the package by that name, a
-value from outside the tree, a package three levels deep, and another library's engine stay
-silent."""
+value from outside the tree, and another library's engine stay silent; a package three levels deep
+is not looked for beside its top (`nearby`), but the script that imports it is its known user."""
 
 from __future__ import annotations
 
@@ -76,10 +76,14 @@ def test_another_librarys_engine_in_the_namespace_package_says_nothing(tmp_path:
     assert check(tmp_path, orz_tree(*SPELLINGS[0], "'raw_logprobs'", engine=engine)) == []
 
 
-def test_a_package_three_namespace_levels_deep_is_not_looked_for_beside_its_top(tmp_path: Path) -> None:
+def test_a_package_three_namespace_levels_deep_is_read_with_the_script_that_imports_it(tmp_path: Path) -> None:
     imports = "from orz.exps.ppo.vllm_utils import create_vllm_engines"
     files = orz_tree(imports, "create_vllm_engines", "'raw_logprobs'", package="orz/exps/ppo")
-    assert check(tmp_path, files) == []
+    assert check(tmp_path, files) == [("orz_7b_ppo.py", 6, "RPL003")]  # not `nearby` it: the file checked imports it
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    assert "orz_7b_ppo.py" not in [Path(p).name for p in nearby(str(tmp_path / "orz/exps/ppo/vllm_utils.py"))]
 
 
 @pytest.mark.parametrize(
