@@ -39,7 +39,10 @@ def arguments(reader: Evaluates, node: ast.Call, frame: Frame, partial: Partial 
         position += 1
     for keyword in node.keywords:
         if keyword.arg is None:  # a key given twice is Python's TypeError; a partial's keys it may replace
-            found.merge(spread(reader, keyword.value, frame), overwrites=partial is not None)
+            more = spread(reader, keyword.value, frame)
+            if partial is None:  # a key the spread only may hold (an allowlist's) leaves the one given here standing
+                more = more.rebuilt({name: item for name, item in more.entries.items() if not (item.guards and name in found.entries)})
+            found.merge(more, overwrites=partial is not None)
         else:
             found.entries.pop(keyword.arg, None)
             found.entries[keyword.arg] = read_entry(reader, frame, keyword.arg, keyword, keyword.value, place.at(every.index(keyword)))

@@ -4,7 +4,9 @@ Also a token map made over token ids known here (`{i: -100 for i in SPECIAL_IDS.
 OpenAI cookbook's `logit_bias`), as `bodies.token_map` reads a literal one.
 A key is kept when the condition holds for it, dropped when it does not; where the condition
 cannot be decided for a key (`k in inspect.signature(LLM.__init__).parameters`, a set made at
-run time), that key may or may not pass and the result is open. The keys of
+run time), that key may or may not pass and the result is open; but a filter `k in NAMES` of strings known
+here lets only those names through, so keys nobody sees here may add only them, each present with its value
+unknown (docling's `if k in self._VLLM_ENGINE_KEYS`). The keys of
 `inspect.signature(EngineArgs).parameters` known here are the engine arguments replay rules read
 (`vllm.engine_fields`); any other name may or may not be a field of `EngineArgs`, so it is undecided.
 A comprehension whose value is made from each item (`{name: spec["default"] for name, spec in
@@ -18,14 +20,16 @@ import copy
 import os
 from dataclasses import replace
 
-from ....model import UNKNOWN
+from ....model import UNKNOWN, Setting
 from .dicts import as_val, entry as read_entry
 from .each_items import rebinds_outer
 from .facts import NOTHING, Entry, Kwargs, Val
 from .field_filters import field_filtered
+from .facts import NOTHING, Entry, Kwargs, Val, unknown
 from .frames import Evaluates, Frame
 from .loops import items_pair, known_whole, turns_of
-from .memberships import member
+from .memberships import member, members_of
+from .module import Guard
 from .signature_defaults import signature_defaults
 
 _MAX_TURNS = 64  # turns of a comprehension read one by one; more leave the mapping unknown
@@ -47,21 +51,59 @@ def filtered(reader: Evaluates, node: ast.DictComp, frame: Frame) -> Val:
     generator = node.generators[0]
     assert isinstance(generator.iter, ast.Call) and isinstance(generator.iter.func, ast.Attribute)
     source = reader.evaluate(generator.iter.func.value, frame).kwargs
-    if source is None:
+    allowed = _allowlist(reader, node, names[0], frame) if source is None or source.reasons else None
+    if source is None and allowed is None:
         return NOTHING
-    found = source.rebuilt({})
+    found = (source or Kwargs()).rebuilt({})
     found.home = None  # a key added to the source may not pass the filter
-    for name, entry in source.entries.items():
+    where = f"{os.path.basename(frame.module.path)}:{node.lineno}"
+    for name, entry in (source or found).entries.items():
         holds = _all(reader, generator.ifs, names, name, entry, frame)
-        if holds is None:
-            found.reasons.append(f"`{name}` may pass the filter at {os.path.basename(frame.module.path)}:{node.lineno}")
+        if holds is None and allowed is not None:
+            found.entries[name] = _may_pass(unknown(entry), where)
+        elif holds is None:
+            found.reasons.append(f"`{name}` may pass the filter at {where}")
         elif holds:
             renamed = _renamed(reader, node.key, names[0], name, frame)
             if renamed is None:
                 found.reasons.append(f"`{name}` renamed at {os.path.basename(frame.module.path)}:{node.lineno}")
             else:
                 found.entries[renamed] = entry if renamed == name else replace(entry, setting=replace(entry.setting, name=renamed))
+    if allowed is not None:  # what nobody sees here passes only under the allowlist's names
+        found.reasons = []
+        span = frame.module.span(node)
+        for name in sorted(allowed - set(found.entries)):
+            found.entries[name] = _may_pass(Entry(Setting(name, UNKNOWN, span, frame.module.text(generator.ifs[0]))), where)
     return as_val(found, frame.module.span(node))
+
+
+def _allowlist(reader: Evaluates, node: ast.DictComp, key: str, frame: Frame) -> set[str] | None:
+    """The names a filter lets keys through under, whatever the mapping holds: `if k in NAMES` of
+    strings the reader knows whole, alone or joined to other tests by `and` (docling's
+    `{k: v for k, v in extra_cfg.items() if k in self._VLLM_ENGINE_KEYS}`); None for any other
+    filter, or a comprehension that renames its keys."""
+    if not (isinstance(node.key, ast.Name) and node.key.id == key):
+        return None
+    tests = list(node.generators[0].ifs)
+    allowed: set[str] | None = None
+    while tests:
+        test = tests.pop()
+        if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+            tests.extend(test.values)
+            continue
+        named = isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and test.left.id == key
+        if not (named and len(test.ops) == 1 and isinstance(test.ops[0], ast.In)):  # type: ignore[attr-defined]
+            continue
+        members = members_of(reader, test.comparators[0], frame)  # type: ignore[attr-defined]
+        if members is not None:
+            allowed = members if allowed is None else allowed & members
+    return allowed
+
+
+def _may_pass(item: Entry, where: str) -> Entry:
+    """A key that may or may not pass the filter: present, its value not known, so that no finding rests on
+    its absence or its value (a branch that may run or not, as a loop's body)."""
+    return replace(item, guards=(Guard(opaque=True, label=f"may pass the filter at {where}"),), otherwise=None)
 
 
 def _renamed(reader: Evaluates, key: ast.expr, variable: str, name: str, frame: Frame) -> str | None:

@@ -31,6 +31,7 @@ from .memoized import filled_entry
 from .module import FUNCTIONS, Module, describe
 from .object_calls import called_elsewhere, object_names
 from .objects import Class, Instance, instance, is_record
+from .parameter_requests import made_from_parameters
 from .partial_classes import bound_made
 from .partial_sites import partial_sites
 from .processor_requests import processor_requests
@@ -231,7 +232,8 @@ def request_frames(reader: Reader, module: Module, call: Call, depth: int = 0) -
     # what the object's construction was given reaches the request (`self.config`, stored by `__init__`)
     init = init_of(module, call.cls)
     stored = reads_stored_parameter(call.cls, init, method, later=True) or reads_inherited(module, call.cls, init, method)
-    for home, site in sites or _method_sites(reader, module, method.name, call.cls, stored or decides_by_parameter(method)):
+    chooses = stored or decides_by_parameter(method) or made_from_parameters(method, _sent(call, depth))
+    for home, site in sites or _method_sites(reader, module, method.name, call.cls, chooses):
         func = site.node.func
         remote = isinstance(func, ast.Attribute) and func.attr == "remote" and isinstance(func.value, ast.Attribute)
         if remote:  # `actor.generate.remote(prompts, params)`: the Ray actor's method
@@ -260,6 +262,15 @@ def request_frames(reader: Reader, module: Module, call: Call, depth: int = 0) -
         if found is None:  # every object the tree makes of the class is only asked for its other methods
             return []
     return found[:MAX_SITES] or [plain]
+
+
+def _sent(call: Call, depth: int) -> ast.expr | None:
+    """What a request call sends as its params (`sampling_params=...`), or the whole call of a method of the
+    class on its way there (`self.predict_batch([input_data])`)."""
+    func = call.node.func
+    if depth:
+        return call.node
+    return argument_at(call.node, *_METHODS[func.attr]) if isinstance(func, ast.Attribute) and func.attr in _METHODS else None
 
 
 def _own_method_frames(reader: Reader, module: Module, site: Call, receiver: ast.expr, cls: ast.ClassDef, depth: int) -> list[Frame]:
