@@ -235,13 +235,13 @@ PENDING: dict[str, str] = {
     "h46_mellea_vllm_model_options_no_top_k": "round 46 first run (stop 48): RPL102 missed (mellea/backends/vllm.py:58: the backend's request)",
     "h48_docling_vllm_engine_default_greedy_input": "round 48 first run (stop 48): RPL101 missed (docling/models/inference_engines/vlm/base.py:16: a pydantic `Field(default=0.0)` of the engine's input)",
     "h48_docling_vllm_engine_mask_without_mode": "round 48 first run (stop 48): RPL003 missed (docling/models/inference_engines/vlm/vllm_engine.py:72: docling's vLLM engine options)",
-    "h48_fairseq2_remote_vllm_sampling_params_no_top_k": "round 48 first run (stop 48): RPL102 missed (_remote_vllm.py:65: `SamplingParams(**sampling_params)` of a recipe's config)",
+    "h48_fairseq2_remote_vllm_sampling_params_no_top_k": "round 48 first run (stop 48): RPL102 missed (_remote_vllm.py:65: `SamplingParams(**sampling_params)` of a recipe's config); the engine's dataclass defaults now reach `NoEnvLLM.options(...).remote(...)` two methods below `__init__` when the script is near the package, but (1) scripts/online_dpo_rollout.py beside src/ is not among the modules near src/fairseq2/recipes/lm/_online_finetune/ (`tree.nearby` stops at src/), and (2) the request `self.sampling_params` reaches the actor through `rollout_from_model(sampling_params=None)` and `self.vllm_workers[i].generate.remote(...)` of a list grown in `setup_replica` by a method's return value, which `requests`/`actor_lists` do not follow",
     "h48_flagscale_aquila_yaml_mask_without_mode": "round 48 first run (stop 48): RPL003 missed (examples/aquila/conf/inference/7b.yaml:10: FlagScale's Hydra inference YAML)",
     "h48_flagscale_aquila_yaml_sampling_no_top_k": "round 48 first run (stop 48): RPL102 missed (flagscale/inference/inference_aquila.py:31: `SamplingParams(**sampling_cfg)` from the YAML)",
     "h49_mlperf_deepseek_r1_registry_env_runner_zero": "round 49 first run (stop 48): RPL206 missed (backend_registry.py:43: a registry's env vars written into os.environ in a loop, the backend class loaded through importlib)",
     "h49_mlperf_deepseek_r1_registry_greedy": "round 49 first run (stop 48): RPL101 missed (backend_registry.py:30: a registry's sampling dict, the backend class loaded through importlib)",
     "h50_rxsalad_amd_vllm_start_mask_without_mode": "round 50 first run (stop 48): RPL003 missed (start.sh:18)",
-    "h50_torchserve_vllm_handler_yaml_mask_without_mode": "round 50 first run (stop 48): RPL003 missed (model-config.yaml:14: TorchServe's model config read by the handler)",
+    "h50_torchserve_vllm_handler_yaml_mask_without_mode": "round 50 first run (stop 48): RPL003 missed (model-config.yaml:14: TorchServe's model config read by the handler); not started (round 48-50 helper fxAN ran out of time): needs TorchServe's `ctx.model_yaml_config` as the model-config.yaml beside the handler (named by `--config-file` in serve.sh), `initialize` as called by TorchServe, and `_set_attr_value`'s `setattr` loop over `vars(obj)` onto `AsyncEngineArgs`",
 }
 
 
