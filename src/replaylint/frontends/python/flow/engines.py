@@ -143,7 +143,8 @@ def _contexts(reader: Reader, module: Module, call: Call, outer: int) -> list[Fr
     if call.cls is not None and class_level(scope):
         return _class_method_frames(reader, module, call.cls, scope, plain, outer)
     if call.cls is not None:
-        forwards = scope.args.kwarg is not None or decides_by_parameter(scope)  # its callers' arguments reach the engine
+        # its callers' arguments reach the engine (`def create(self, cfg): return Model(cfg.engine_args)`)
+        forwards = scope.args.kwarg is not None or decides_by_parameter(scope) or reads_parameter(scope, call.node)
         sites_of = lambda matches, words: _sites_elsewhere(reader, module, call.cls, matches, words) if forwards else ()  # noqa: E731
         called = method_frames(reader, module, call.cls, scope, plain, sites_of, MAX_SITES)
         init = init_of(module, call.cls)

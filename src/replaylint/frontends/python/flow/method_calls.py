@@ -80,16 +80,39 @@ def _called_from_init(
     the object's construction passed); the frame as it was when `__init__` does not call it or a call site gave them."""
     if frame.args is not None:
         return [frame]
+    start = Frame(module, init, cls, frame.init, sites=frame.sites, actor_env=frame.actor_env)
+    found = _self_calls(reader, module, cls, start, method, frame)
+    if (
+        not found and cls is not None and isinstance(method, FUNCTIONS)
+    ):  # `__init__` -> `self.setup_replica(i, args)` -> `self.setup_worker(args)`
+        for middle in _between(module, cls, init, method):
+            for called in _self_calls(reader, module, cls, start, middle, replace(start, scope=middle)):
+                found += _self_calls(reader, module, cls, replace(called, at=None), method, frame)
+    return found[:limit] or [frame]
+
+
+def _between(module: Module, cls: ast.ClassDef, init: ast.AST, method: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST]:
+    """The class's other methods `__init__` calls that call `method` (by their text first: most classes have none)."""
+    called = module.text(init)
+    return [
+        m
+        for m in cls.body
+        if isinstance(m, FUNCTIONS) and m is not init and m is not method and f"self.{m.name}(" in called
+        if f"self.{method.name}(" in module.text(m)
+    ]
+
+
+def _self_calls(reader: Evaluates, module: Module, cls: ast.ClassDef | None, caller: Frame, method: ast.AST, frame: Frame) -> list[Frame]:
+    """`frame` with the arguments of each `self.method(...)` in the caller's function (read in `caller`)."""
     found = []
-    for placed in module.statements(init):
+    for placed in module.statements(caller.scope):
         for node in expressions(placed.statement):
             func = node.func if isinstance(node, ast.Call) else None
             if isinstance(func, ast.Attribute) and func.attr == getattr(method, "name", None) and isinstance(func.value, ast.Name):
                 if func.value.id == "self":
-                    caller = Frame(module, init, cls, frame.init, placed, sites=frame.sites, actor_env=frame.actor_env)
-                    args = bind(reader, Function(module, method, cls), node, caller)  # type: ignore[arg-type]
+                    args = bind(reader, Function(module, method, cls), node, replace(caller, at=placed))  # type: ignore[arg-type]
                     found.append(replace(frame, args={name: value.via(module.span(node)) for name, value in args.items()}))
-    return found[:limit] or [frame]
+    return found
 
 
 def _made_elsewhere(
