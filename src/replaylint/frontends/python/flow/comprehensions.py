@@ -23,9 +23,8 @@ from dataclasses import replace
 from ....model import UNKNOWN, Setting
 from .dicts import as_val, entry as read_entry
 from .each_items import rebinds_outer
-from .facts import NOTHING, Entry, Kwargs, Val
-from .field_filters import field_filtered
 from .facts import NOTHING, Entry, Kwargs, Val, unknown
+from .field_filters import field_filtered
 from .frames import Evaluates, Frame
 from .loops import items_pair, known_whole, turns_of
 from .memberships import member, members_of
