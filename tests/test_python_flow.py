@@ -238,8 +238,6 @@ PENDING: dict[str, str] = {
     "h48_fairseq2_remote_vllm_sampling_params_no_top_k": "round 48 first run (stop 48): RPL102 missed (_remote_vllm.py:65: `SamplingParams(**sampling_params)` of a recipe's config)",
     "h48_flagscale_aquila_yaml_mask_without_mode": "round 48 first run (stop 48): RPL003 missed (examples/aquila/conf/inference/7b.yaml:10: FlagScale's Hydra inference YAML)",
     "h48_flagscale_aquila_yaml_sampling_no_top_k": "round 48 first run (stop 48): RPL102 missed (flagscale/inference/inference_aquila.py:31: `SamplingParams(**sampling_cfg)` from the YAML)",
-    "h49_mlperf_deepseek_r1_registry_env_runner_zero": "round 49 first run (stop 48): RPL206 missed (backend_registry.py:43: a registry's env vars written into os.environ in a loop, the backend class loaded through importlib)",
-    "h49_mlperf_deepseek_r1_registry_greedy": "round 49 first run (stop 48): RPL101 missed (backend_registry.py:30: a registry's sampling dict, the backend class loaded through importlib)",
     "h50_rxsalad_amd_vllm_start_mask_without_mode": "round 50 first run (stop 48): RPL003 missed (start.sh:18)",
     "h50_torchserve_vllm_handler_yaml_mask_without_mode": "round 50 first run (stop 48): RPL003 missed (model-config.yaml:14: TorchServe's model config read by the handler)",
 }
