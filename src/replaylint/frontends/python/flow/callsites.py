@@ -215,8 +215,12 @@ def _stored(cls: ast.ClassDef, init: ast.FunctionDef | ast.AsyncFunctionDef, met
     called = {self_attribute(node.func) for node in walk(init) if isinstance(node, ast.Call)}  # `self.init_model()`
     setters = [init, *(m for m in cls.body if isinstance(m, FUNCTIONS) and m.name in called and m is not method)]
     assigns = [node for setter in setters for node in walk(setter) if isinstance(node, ast.Assign)]
+    updates = [node.value for node in walk(init) if _adds_to(node)]  # `self.config.update(config)`: a parameter stored into it
     for _ in range(_STORED_ROUNDS):  # `self.cfg_sp, self.cfg_llm = cfg.SamplingParams, cfg.LLM`, then `self.top_k = self.cfg_sp.top_k`
         more = {attr for statement in assigns if _made_of(statement.value, names, stored) for attr in _self_targets(statement)}
+        more |= {
+            attr for call in updates if any(_made_of(a, names, stored) for a in call.args) if (attr := self_attribute(call.func.value))
+        }
         if more <= stored:
             break
         stored |= more

@@ -67,14 +67,22 @@ def _factory_sites(reader, module: Module) -> list[tuple[Module, Call]]:
 
 
 def _named_classes(module: Module) -> set[str]:
-    """The names a module binds to a class a dotted text names (`cls = getattr(importlib.import_module(path), name)`)."""
+    """The names a module binds to a class a dotted text names (`cls = getattr(importlib.import_module(path), name)`;
+    `mod = importlib.import_module(path)`, then `cls = getattr(mod, name)`)."""
+    assigns = [node for node in ast.walk(module.tree) if isinstance(node, ast.Assign)]
+    modules = {target.id for node in assigns if _imports_module(node.value) for target in node.targets if isinstance(target, ast.Name)}
     return {
         target.id
-        for node in ast.walk(module.tree)
-        if isinstance(node, ast.Assign) and _imported_by_name(node.value)
+        for node in assigns
+        if _imported_by_name(node.value) or _taken_from(node.value, modules)
         for target in node.targets
         if isinstance(target, ast.Name)
     }
+
+
+def _taken_from(node: ast.expr, modules: set[str]) -> bool:
+    """`getattr(mod, name)` of a name in `modules`."""
+    return _is_getattr(node) and isinstance(node.args[0], ast.Name) and node.args[0].id in modules  # type: ignore[attr-defined]
 
 
 def _names_as_value(module: Module, name: str) -> bool:
@@ -112,24 +120,40 @@ def takes_class(module: Module, site: Call) -> bool:
         return True
     if not isinstance(func, ast.Name):
         return False
-    binding = reaching(Frame(module, site.scope, site.cls, None, site.placed), func.id)
+    frame = Frame(module, site.scope, site.cls, None, site.placed)
+    value = _bound_once(frame, func.id)
+    if value is None:
+        return False
+    if _key_taken(value) or _imported_by_name(value):
+        return True
+    if not (_is_getattr(value) and isinstance(value.args[0], ast.Name)):  # type: ignore[attr-defined]
+        return False
+    made = _bound_once(frame, value.args[0].id)  # type: ignore[attr-defined]  # `mod = importlib.import_module(path)`
+    return made is not None and _imports_module(made)
+
+
+def _bound_once(frame: Frame, name: str) -> ast.expr | None:
+    """The value a name is bound to where `frame` reads it, when one assignment binds it."""
+    binding = reaching(frame, name)
+    if binding is None or binding.kind != "value" or binding.element is not None:
+        return None
+    return binding.value
+
+
+def _is_getattr(node: ast.expr) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr" and len(node.args) == 2
+
+
+def _imports_module(node: ast.expr) -> bool:
+    """`importlib.import_module(path)` (`import_module(path)`)."""
     return (
-        binding is not None
-        and binding.kind == "value"
-        and binding.element is None
-        and binding.value is not None
-        and (_key_taken(binding.value) or _imported_by_name(binding.value))
+        isinstance(node, ast.Call) and isinstance(node.func, (ast.Name, ast.Attribute)) and ast.unparse(node.func).endswith("import_module")
     )
 
 
 def _imported_by_name(node: ast.expr) -> bool:
     """`getattr(importlib.import_module(path), name)`: a class a dotted text names."""
-    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr" and len(node.args) == 2):
-        return False
-    made = node.args[0]
-    return (
-        isinstance(made, ast.Call) and isinstance(made.func, (ast.Name, ast.Attribute)) and ast.unparse(made.func).endswith("import_module")
-    )
+    return _is_getattr(node) and _imports_module(node.args[0])  # type: ignore[attr-defined]
 
 
 def _key_taken(node: ast.expr) -> bool:

@@ -192,7 +192,9 @@ def _contexts(reader: Reader, module: Module, call: Call, outer: int) -> list[Fr
     called_parameter = (
         isinstance(call.node, ast.Call) and isinstance(call.node.func, ast.Name) and call.node.func.id in {p.arg for p in parameters(scope)}
     )  # `model_key()`
-    if not sites and (scope.args.kwarg is not None or decides_by_parameter(scope) or reads_parameter(scope, call.node) or called_parameter):
+    # `getattr(importlib.import_module(path), name)()`: the class its callers' text names
+    taken = called_parameter or (isinstance(call.node, ast.Call) and takes_class(module, call))
+    if not sites and (scope.args.kwarg is not None or decides_by_parameter(scope) or reads_parameter(scope, call.node) or taken):
         # its callers' arguments reach the engine
         found = _sites_elsewhere(reader, module, scope, lambda other, site: calls_function(reader, other, site, scope))
         sites = [(home, as_task_call(reader, home, site, scope) or site) for home, site in found]

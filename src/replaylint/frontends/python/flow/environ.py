@@ -13,6 +13,7 @@ from dataclasses import field, replace
 from ....model import UNKNOWN, Setting, Span
 from ....records import record
 from ....vllm.engine_fields import RUNNER_ENV
+from .binding import bind
 from .constructed_writes import constructed, construction, self_method
 from .dicts import nested
 from .environ_statements import copied, is_environ, names_runner, write_of
@@ -85,6 +86,7 @@ class _Writer:
             self.callers += 1
             self.unreached = self.unreached or not self._reaches(frame.caller)
             self.leading_to(frame.caller)
+            self._made_first(frame)
         module = frame.module
         # What the process starts with: a Modal container's image and secrets (`modal_images`), a
         # Ray actor's `runtime_env={"env_vars": {...}}`.
@@ -122,6 +124,24 @@ class _Writer:
             self.env.clear()
             self.apply(module, module.tree, frame.at)
 
+    def _made_first(self, frame: Frame) -> None:
+        """A method of an object whose caller is where the object is made (`backend = Backend()`,
+        `return backend_class()`, then `backend.initialize()`): its `__init__` ran before the
+        method, with the writes it makes (`self._setup_environment()`)."""
+        caller, method = frame.caller, frame.scope
+        if caller is None or caller.at is None or frame.cls is None or not isinstance(method, FUNCTIONS) or method.name == "__init__":
+            return
+        statement = caller.at.statement
+        call = statement.value if isinstance(statement, ast.Return) else constructed(statement)
+        if not isinstance(call, ast.Call) or self.reader is None or self.depth >= _MAX_CALLS:
+            return
+        here = caller.reading(caller.at)
+        entered = construction(self.reader, call, here)
+        if entered is not None and entered[2].cls is frame.cls:
+            self.holding = caller.at.guards
+            self._run(*entered, caller.at.guards)
+            self.holding = ()
+
     def _reaches(self, caller: Frame) -> bool:
         """Whether the call in `caller` that leads to the engine may run: its branches are not
         decided against there (`if config["framework"] == "vllm":` of a config that says another)."""
@@ -148,7 +168,7 @@ class _Writer:
             return
         guards = settled
         if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
-            if (enter and self._entered(module, statement.value, guards)) or self._updated(module, statement.value, guards, here):
+            if (enter and self._entered(module, statement.value, guards, here)) or self._updated(module, statement.value, guards, here):
                 return
         made = constructed(statement) if enter and self.reader is not None and self.depth < _MAX_CALLS else None
         entered = made is not None and (construction(self.reader, made, here) or self_method(self.reader, made, here))
@@ -351,15 +371,22 @@ class _Writer:
         finally:
             self.depth -= 1
 
-    def _entered(self, module: Module, call: ast.Call, guards: tuple) -> bool:
-        if self.reader is None or self.depth >= _MAX_CALLS or not isinstance(call.func, (ast.Name, ast.Attribute)):
+    def _entered(self, module: Module, call: ast.Call, guards: tuple, here: Frame) -> bool:
+        """A module-level function of the tree the statement calls: its statements read with the
+        call's arguments (`apply_backend_env_vars("vllm")`: `REGISTRY[name]["env_vars"]`). One call
+        deeper than `_MAX_CALLS` only into a function that names `environ` itself."""
+        if self.reader is None or self.depth > _MAX_CALLS or not isinstance(call.func, (ast.Name, ast.Attribute)):
             return False
         callee = self.reader.evaluate(call.func, Frame(module, module.tree)).ref
         if not isinstance(callee, Function) or callee.cls is not None:
             return False
+        if self.depth == _MAX_CALLS and "environ" not in callee.module.text(callee.node):
+            return False
+        args = bind(self.reader, callee, call, here)
+        within = Frame(callee.module, callee.node, None, args, None, here.depth, here.stack)
         self.depth += 1
         try:
-            self.apply(callee.module, callee.node, None, guards)
+            self.apply(callee.module, callee.node, None, guards, within=within)
         finally:
             self.depth -= 1
         return True

@@ -34,6 +34,7 @@ from .objects import Class, Instance, instance, is_record
 from .parameter_requests import made_from_parameters
 from .partial_classes import bound_made
 from .partial_sites import partial_sites
+from .placeholder_params import placeholder_params
 from .processor_requests import processor_requests
 from .ray_tasks import calls_function, task_sites
 from .reader import Engine, Function, Reader, bind
@@ -68,7 +69,7 @@ def requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request
                 elif func.attr != "add_request" and _own_defaults(reader, engine):  # vLLM's `SamplingParams()`
                     yield engine.call, Request(kind, module.span(call.node), {}), (), frame.made
                 continue
-            for made in (m for turn in turn_frames(reader, [frame]) for m in _made(reader.evaluate(params, turn))):
+            for made in (m for turn in turn_frames(reader, [frame]) for m in _made(_sent(reader, params, receiver, turn))):
                 request, assumptions = _request(reader, made, kind)
                 chosen = (Assumption(condition, request.span),) if condition else ()  # `policy if use_policy else judge`
                 yield engine.call, request, (*assumptions, *chosen), frame.made
@@ -415,6 +416,14 @@ def _calls(reader: Reader, home: Module, site: Call, function: ast.FunctionDef |
     """Whether a call of another module calls `function` (by the name it imports it under, or `TABLE[key](...)` of a table
     of functions that holds it: `tabled_calls`)."""
     return calls_function(reader, home, site, function)
+
+
+def _sent(reader: Reader, params: ast.expr, receiver: ast.expr, frame: Frame) -> Val:
+    """The params a request sends; `self.sampling_params`, None until the engine's method sets it, as that method does."""
+    read = reader.evaluate(params, frame)
+    if read.ref is None and isinstance(params, ast.Attribute) and isinstance(receiver, ast.Attribute):
+        return placeholder_params(reader, params, receiver, frame) or read
+    return read
 
 
 def _made(read: Val) -> Iterator[Engine]:
