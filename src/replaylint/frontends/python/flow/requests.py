@@ -69,7 +69,7 @@ def requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request
                 elif func.attr != "add_request" and _own_defaults(reader, engine):  # vLLM's `SamplingParams()`
                     yield engine.call, Request(kind, module.span(call.node), {}), (), frame.made
                 continue
-            for made in (m for turn in turn_frames(reader, [frame]) for m in _made(_sent(reader, params, receiver, turn))):
+            for made in (m for turn in turn_frames(reader, [frame]) for m in _made(_params_sent(reader, params, receiver, turn))):
                 request, assumptions = _request(reader, made, kind)
                 chosen = (Assumption(condition, request.span),) if condition else ()  # `policy if use_policy else judge`
                 yield engine.call, request, (*assumptions, *chosen), frame.made
@@ -418,7 +418,7 @@ def _calls(reader: Reader, home: Module, site: Call, function: ast.FunctionDef |
     return calls_function(reader, home, site, function)
 
 
-def _sent(reader: Reader, params: ast.expr, receiver: ast.expr, frame: Frame) -> Val:
+def _params_sent(reader: Reader, params: ast.expr, receiver: ast.expr, frame: Frame) -> Val:
     """The params a request sends; `self.sampling_params`, None until the engine's method sets it, as that method does."""
     read = reader.evaluate(params, frame)
     if read.ref is None and isinstance(params, ast.Attribute) and isinstance(receiver, ast.Attribute):
