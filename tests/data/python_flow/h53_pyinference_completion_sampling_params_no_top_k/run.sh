@@ -1,0 +1,2 @@
+#!/bin/bash
+python app.py --port 8000

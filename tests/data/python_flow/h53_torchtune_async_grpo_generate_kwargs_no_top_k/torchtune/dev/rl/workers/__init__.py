@@ -1,0 +1,3 @@
+from .datacollectors import SyncLLMCollector
+
+__all__ = ["SyncLLMCollector"]
