@@ -206,6 +206,9 @@ Rounds 48-50 (h48_-h50_; blind, as written, from 11 repositories new to the corp
 first run on the integration branch with rounds 41-47's fixes merged, stop 48): of 22 expected findings 13 exact (59%),
 9 missed (one, rxsalad's RPL003 behind an unquoted `$MODEL`, withdrawn by the open-ended rule); 0 false
 findings; 11 of 11 clean cases clean (PENDING).
+Rounds 51-53 (h51_-h53_; blind, as written, from 12 repositories new to the corpus; first run on main at stop 48's
+final code, with every fix of rounds 41-50): of 24 expected findings 19 exact (79%; round 51 8 of 8), 5 missed; 0 false
+findings; 12 of 12 clean cases clean (PENDING).
 """
 
 from __future__ import annotations
@@ -234,6 +237,11 @@ PENDING: dict[str, str] = {
     "h48_flagscale_aquila_yaml_mask_without_mode": "round 48 first run (stop 48): RPL003 missed (examples/aquila/conf/inference/7b.yaml:10: FlagScale's Hydra inference YAML); h-fxAL (out of time; WIP in /work/notes/s48/fxAL-wip.patch): four gaps, three bridged there: the prefilter and `named_configs.may_hold_mask` turn inference_aquila.py away (`LLM(**llm_cfg)`, OmegaConf.load in arguments.py); `script_options` looks for runs of the parser's module (arguments.py), not the program whose top level calls `parse_config()`; `OmegaConf.load(args.config_path)` reads a relative path under the module's folder, not the run's working folder; still open: `program_environment.run_files` stops at the folder above `import_root` (flagscale/, no __init__.py) and never sees run_inference.sh at the root",
     "h48_flagscale_aquila_yaml_sampling_no_top_k": "round 48 first run (stop 48): RPL102 missed (flagscale/inference/inference_aquila.py:31: `SamplingParams(**sampling_cfg)` from the YAML); h-fxAL (out of time; WIP in /work/notes/s48/fxAL-wip.patch): four gaps, three bridged there: the prefilter and `named_configs.may_hold_mask` turn inference_aquila.py away (`LLM(**llm_cfg)`, OmegaConf.load in arguments.py); `script_options` looks for runs of the parser's module (arguments.py), not the program whose top level calls `parse_config()`; `OmegaConf.load(args.config_path)` reads a relative path under the module's folder, not the run's working folder; still open: `program_environment.run_files` stops at the folder above `import_root` (flagscale/, no __init__.py) and never sees run_inference.sh at the root",
     "h50_torchserve_vllm_handler_yaml_mask_without_mode": "round 50 first run (stop 48): RPL003 missed (model-config.yaml:14: TorchServe's model config read by the handler)",
+    "h52_drpo_world_model_greedy_base_model": "round 52 first run (stop 48): RPL101 missed (examples/DRPO/world_model.py:50: a world model's `step`, called by the reasoners library outside the tree)",
+    "h52_w2s_inference_sh_temperature_zero": "round 52 first run (stop 48): RPL101 missed (run_gsm8k.sh:12: `python -m src.inference --temperature 0`, `src/` without `__init__.py`)",
+    "h52_w2s_inference_top_k_default_minus_one": "round 52 first run (stop 48): RPL102 missed (src/inference.py:28: argparse `--top_k` default -1 of a program run as `python -m src.inference`)",
+    "h53_torchtune_async_grpo_engine_args_mask_without_mode": "round 53 first run (stop 48): RPL003 missed (qwen3B_async_grpo.yaml:53: torchtune's `tune run` recipe config, `engine_args` read by a Ray collector that builds `LLM(**engine_args)`)",
+    "h53_torchtune_async_grpo_generate_kwargs_no_top_k": "round 53 first run (stop 48): RPL102 missed (async_grpo_full_finetune_distributed.py:36: `SamplingParams(**generate_kwargs)` from the recipe config)",
 }
 
 
