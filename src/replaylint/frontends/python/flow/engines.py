@@ -273,6 +273,8 @@ def elsewhere(reader: Reader, module: Module, definition: ast.AST, words: tuple[
         yield from ((other, site) for site in calls(other, (*words, *(f"{alias}{tail}" for alias in own for tail in made_by))))
     if isinstance(definition, FUNCTIONS) and f"{name}(" in words:  # `fn = get_fn_completions(name)`, then `fn(...)`; `TABLE[key](...)`
         yield from itertools.chain(dispatched_calls(reader.tree, module, definition), tabled_calls(reader.tree, module, definition))
+    elif isinstance(definition, ast.ClassDef) and f"{name}(" in words:  # `Models[key](args)` of a package's `from .model import Models`
+        yield from tabled_calls(reader.tree, module, definition, users_only=True)  # (the table's own module: read above)
 
 
 def _sites_elsewhere(

@@ -141,7 +141,7 @@ def runs_module(run: ProgramRun, file: str, path: str, read_text) -> bool:
     if run.module is not None:
         top = import_root(read_text, path) or os.path.dirname(path)
         dotted = os.path.splitext(os.path.relpath(path, top or os.curdir))[0].replace(os.sep, ".")
-        return dotted == run.module
+        return dotted == run.module or _from_run_folder(run.module, os.path.dirname(file), read_text) == os.path.normpath(path)
     written = os.path.normpath(run.path or "")
     beside = os.path.normpath(os.path.join(os.path.dirname(file), written))
     here = os.path.normpath(path)
@@ -150,6 +150,20 @@ def runs_module(run: ProgramRun, file: str, path: str, read_text) -> bool:
     if os.path.isabs(written):  # `python ${REPO_PATH}/examples/main.py`, the script's own folder's path
         return os.path.abspath(here) == written
     return os.path.basename(here) == written and _run_from_above(written, os.path.dirname(beside), read_text) == here
+
+
+def _from_run_folder(dotted: str, folder: str, read_text) -> str | None:
+    """The file `python -m src.inference` runs when `src/` has no `__init__.py` (a namespace
+    package, imported from the working folder): the one the dotted name spells from the script's
+    folder, or from the nearest folder above it that holds one, where such a script is run from."""
+    written = os.path.join(*dotted.split(".")) + ".py"
+    for _ in range(_UP_TO_RUN + 1):
+        if read_text(os.path.join(folder, written)) is not None:
+            return os.path.normpath(os.path.join(folder, written))
+        if os.path.dirname(folder) == folder:
+            return None
+        folder = os.path.dirname(folder)
+    return None
 
 
 def _run_from_above(written: str, folder: str, read_text) -> str | None:
