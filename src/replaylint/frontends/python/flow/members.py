@@ -22,6 +22,7 @@ from .inherited import inherited_attribute
 from .module import FUNCTIONS, POST_INITS, Module, Placed
 from .objects import Class, Instance, as_kwargs, field, is_record
 from .refs import Bound, Engine, Function
+from .setup_calls import setup_frame
 from .stepped_attributes import refreshed, stepped_in_init
 from .subclass_inits import passed_up
 
@@ -89,6 +90,8 @@ def self_attribute(reader: Reader, attr: str, frame: Frame, set_later: bool = Fa
     home = _home(reader, frame, method)
     if home.args is not None and method.name == "__init__":  # a base's: what `super().__init__(...)` passes it
         home = replace(home, args=passed_up(reader, frame.module, mro(frame.module, cls) or [cls], method, home.args))
+    elif not same and method.name not in setters:
+        home = setup_frame(reader, frame, method, home)  # `recipe.setup(cfg)`, which stores `self.cfg = cfg`
     read = reader.evaluate(value, home.reading(placed))
     if element is not None:  # `kw, self.sampling_kwargs = build(...)`: its item of the tuple
         items = read.ref if isinstance(read.ref, tuple) else ()
