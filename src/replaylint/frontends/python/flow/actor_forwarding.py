@@ -11,9 +11,9 @@ from __future__ import annotations
 import ast
 
 from .callsites import self_attribute
+from .class_order import init_of
 from .engine_names import actor_class
 from .frames import Evaluates, Frame
-from .members import init_of
 from .module import FUNCTIONS
 from .objects import Class
 from .refs import Qualified, engine_name

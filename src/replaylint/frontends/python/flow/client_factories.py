@@ -123,8 +123,8 @@ def setter_frames(reader: Reader, frame: Frame, method: ast.FunctionDef | ast.As
 def _constructed_frames(reader: Reader, plain: Frame, made: list) -> list[Frame]:
     """Another method (`async def initialize(self)` setting `self.client = AsyncOpenAI(base_url=self.config.url)`),
     read with what `__init__` was given at each construction of the class: its `self` attributes hold that."""
+    from .class_order import init_of
     from .engines import caller_frame
-    from .members import init_of
 
     cls, module = plain.cls, plain.module
     init = init_of(module, cls) if cls is not None else None

@@ -30,6 +30,7 @@ from .callsites import (
     takes_a_config_of_the_tree,
 )
 from .class_factories import MADE_BY, constructor, factory_sites, made_with_arguments
+from .class_order import init_of
 from .config_builders import builder_sites, takes_class
 from .decorators import bind_called
 from .dicts import call as dict_call
@@ -44,7 +45,7 @@ from .frames import Frame, class_level, parameters
 from .held_partials import held_partial_calls
 from .loop_turns import turn_frames
 from .mapped_calls import mapped_sites
-from .members import before_validator, constant_subclasses, init_of
+from .members import before_validator, constant_subclasses
 from .method_calls import from_init, method_frames, reads_record_field, record_fields
 from .module import FUNCTIONS, Module, describe
 from .nested_classes import enclosing_frames

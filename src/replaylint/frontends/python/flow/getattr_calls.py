@@ -8,9 +8,10 @@ import ast
 import re
 
 from ..asts import walk
+from .class_order import mro
 from .facts import NOTHING, Val
 from .frames import Frame, binds, reaching
-from .members import Reader, mro
+from .members import Reader
 from .module import Module
 from .objects import Instance, field
 

@@ -12,9 +12,9 @@ from typing import Callable, Iterable
 
 from .binding import bind
 from .callsites import Call, calls
+from .class_order import init_of
 from .facts import Kwargs
 from .frames import Evaluates, Frame, expressions, reaching
-from .members import init_of
 from .module import FUNCTIONS, Module
 from .objects import Class, Instance, instance, is_record
 from .partial_classes import bound_made

@@ -14,6 +14,7 @@ from .actor_forwarding import actor_of_engine
 from .actor_lists import comprehension_over, held_actors, only_actor_with
 from .call_arguments import arguments
 from .callsites import Call, argument_at, calls, decides_by_parameter, reads_stored_parameter
+from .class_order import init_of
 from .closure_calls import closure_frames, in_method
 from .engine_selves import held_engine
 from .engines import MAX_SITES, caller_frame, caller_frames, elsewhere, site_frames
@@ -26,7 +27,7 @@ from .inherited import reads_inherited
 from .kept_entries import nested_frames
 from .loop_turns import turn_frames
 from .mapped_calls import mapped_sites
-from .members import init_of, self_attribute
+from .members import self_attribute
 from .memoized import filled_entry
 from .module import FUNCTIONS, Module, describe
 from .object_calls import called_elsewhere, object_names

@@ -31,13 +31,13 @@ from ....vllm.engine_fields import RUNNER_ENV
 from ..names import matches_from
 from ..strings import python_quote
 from .callsites import calls, reads_parameter, reads_stored_parameter, words_of_parameter
+from .class_order import init_of
 from .dicts import written
 from .engines import contexts
 from .environ import runner_variable
 from .facts import Kwargs
 from .frames import Frame, reaching
 from .loop_turns import turn_frames
-from .members import init_of
 from .module import FUNCTIONS, Module
 from .reader import Qualified, Reader
 from .script_flags import is_run_as

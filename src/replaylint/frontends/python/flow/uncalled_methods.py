@@ -10,10 +10,10 @@ import ast
 from dataclasses import replace
 
 from .callsites import Call
+from .class_order import init_of
 from .config_builders import takes_class
 from .engines import MAX_SITES, constructions, site_frames
 from .frames import Frame
-from .members import init_of
 from .module import FUNCTIONS, Module
 from .partial_classes import bound_made, made_class
 from .reader import Function, Reader
