@@ -23,6 +23,7 @@ from .facts import Kwargs, Val
 from .frames import Frame, class_level, reaching
 from .handed import handed, registry_words
 from .handed_engines import engines_handed
+from .handed_objects import handed_sites, held_construction
 from .inherited import reads_inherited
 from .kept_entries import nested_frames
 from .loop_turns import turn_frames
@@ -246,18 +247,20 @@ def request_frames(reader: Reader, module: Module, call: Call, depth: int = 0) -
         turns = site_frames(reader, home, site)  # `for cfg in CFGS: m = Engine(**cfg)`; the caller's arguments (`main(args)`)
         for site_frame in turns:
             on_class = class_level(method) and names_definition(reader, site_frame, receiver, call.cls)  # `HANDLERS[kind].generate(...)`
+            held = None  # `self.base_model.generate(...)` of an object given one made elsewhere: that construction's
             if (
                 on_class
                 or of_class(reader, site_frame, receiver, call.cls)
                 or of_subclass(reader, site_frame, receiver, call.cls, method.name)
                 or (remote and home is module and only_actor_with(module, call.cls, method.name))
+                or (held := held_construction(reader, site_frame, site, receiver, call.cls, method)) is not None
             ):
                 for caller in _own_method_frames(reader, module, site, receiver, call.cls, depth) or [site_frame]:
                     bound = bind(reader, Function(module, method, call.cls), site.node, caller)
                     args = {name: value.via(home.span(site.node)) for name, value in bound.items()}
                     init, fields = _constructed(reader, caller, receiver, Class(module, call.cls))
                     init, fields = init if init is not None else caller.init, fields if fields is not None else caller.instance
-                    made = (None if on_class else _object_made(reader, home, site, receiver)) or caller.made
+                    init, made = held or (init, (None if on_class else _object_made(reader, home, site, receiver)) or caller.made)
                     found.append(replace(plain, args=args, init=init, instance=fields, made=made))
     if not found:  # also a `__call__` nothing in the tree calls (a Ray Serve deployment's, the server's)
         found = construction_frames(reader, module, call.cls, plain, stored)
@@ -336,9 +339,8 @@ def _method_sites(reader: Reader, module: Module, name: str, cls: ast.ClassDef, 
     if any(receiver_made(reader, home, site, cls) for home, site in here):
         return here
     found = elsewhere(reader, module, cls, words)
-    return here + [
-        (other, site) for other, site in found if receiver_made(reader, other, site, cls) or by_subclass(reader, other, site, cls)
-    ]
+    kept = [(other, site) for other, site in found if receiver_made(reader, other, site, cls) or by_subclass(reader, other, site, cls)]
+    return here + (kept or (handed_sites(reader, module, cls, words) if chooses else []))  # `self.base_model.generate(...)`
 
 
 def _constructed(reader: Reader, frame: Frame, receiver: ast.expr, cls: Class) -> tuple[dict[str, Val] | None, Kwargs | None]:

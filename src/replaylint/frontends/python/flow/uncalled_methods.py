@@ -28,7 +28,7 @@ def construction_frames(reader: Reader, module: Module, cls: ast.ClassDef, plain
     init = init_of(module, cls)
     frames = []
     found = constructions(reader, module, cls, elsewhere_too)[:MAX_SITES]
-    kept = [(home, site) for home, site in found if not _calls_others_only(site, module, cls, plain.scope)]
+    kept = [(home, site) for home, site in found if not calls_others_only(site, module, cls, plain.scope)]
     if found and not kept:
         return None
     for home, site in kept:
@@ -43,7 +43,7 @@ def construction_frames(reader: Reader, module: Module, cls: ast.ClassDef, plain
     return frames
 
 
-def _calls_others_only(site: Call, module: Module, cls: ast.ClassDef, method: ast.AST) -> bool:
+def calls_others_only(site: Call, module: Module, cls: ast.ClassDef, method: ast.AST) -> bool:
     """Whether the construction is bound to a name (`backend = VLLMBackend(...)`) that its scope
     uses only to call methods the class itself defines, none of them `method`: nothing the tree
     does with the object can reach `method` (a method of the class calling it would be one of its
