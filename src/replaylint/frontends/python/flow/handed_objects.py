@@ -10,11 +10,11 @@ from dataclasses import replace
 
 from ....model import Span
 from .callsites import Call, calls
+from .class_order import init_of
 from .engines import MAX_SITES, caller_frame, constructions
 from .facts import Val
 from .frames import Frame, parameters
 from .handed import handed
-from .members import init_of
 from .module import FUNCTIONS, Module
 from .objects import Instance
 from .partial_classes import bound_made

@@ -270,8 +270,7 @@ def request_frames(reader: Reader, module: Module, call: Call, depth: int = 0) -
 
 
 def _sent(call: Call, depth: int) -> ast.expr | None:
-    """What a request call sends as its params (`sampling_params=...`), or the whole call of a method of the
-    class on its way there (`self.predict_batch([input_data])`)."""
+    """What a request sends as its params, or the whole call of a method on its way there (`self.predict_batch([x])`)."""
     func = call.node.func
     if depth:
         return call.node
