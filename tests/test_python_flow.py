@@ -209,6 +209,11 @@ findings; 11 of 11 clean cases clean (PENDING).
 Rounds 51-53 (h51_-h53_; blind, as written, from 12 repositories new to the corpus; first run on main at stop 48's
 final code, with every fix of rounds 41-50): of 24 expected findings 19 exact (79%; round 51 8 of 8), 5 missed; 0 false
 findings; 12 of 12 clean cases clean (PENDING).
+After the stop's fixes (h-fxY to h-fxAS, a test module each): of the 96 expected findings of rounds 41-53 (one
+withdrawn), 87 found; PENDING keeps TapeAgents' two (the Hydra program that composes the YAML starts nothing itself;
+run-time words handed through `Thread(args=...)`), FlagScale's two (a helper's parser, the run's folder), torchtune's
+two (`tune run` of a `@config.parse` recipe), docling's request default (its caller four folders up), fairseq2's
+request (a list of actors another method grows) and TorchServe's handler YAML.
 """
 
 from __future__ import annotations
