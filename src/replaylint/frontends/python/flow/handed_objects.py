@@ -32,8 +32,8 @@ def held_construction(
     if not _fills(site.node, method):
         return None
     own = isinstance(receiver, ast.Attribute) and _is_self_attribute(receiver, receiver.attr)
-    if not (own or (isinstance(receiver, ast.Name) and receiver.id != "self")):
-        return None
+    if not (own or _parameter(receiver, site.scope)):
+        return None  # a name the scope binds itself (`engine = get_engine(...)`) is `receiver_made`'s to read
     held = reader.evaluate(receiver, frame)
     if not _holds(held, cls) and own and frame.init and _stored_parameter(frame, receiver.attr):  # type: ignore[union-attr]
         held = next((h for again in _made_again(reader, frame, frame.cls) if _holds(h := reader.evaluate(receiver, again), cls)), held)
@@ -122,5 +122,20 @@ def handed_sites(reader: Reader, module: Module, cls: ast.ClassDef, words: tuple
     for path, text in reader.tree.importers_naming(module.path, (cls.name,))[:MAX_SITES]:
         importer = reader.tree.open_file(path, text)
         for sender in handed(reader, importer, module, words, MAX_SITES) if importer is not None else ():
-            found += [(sender, site) for site in calls(sender, words) if site.cls is not cls]
+            found += [(sender, site) for site in calls(sender, words) if site.cls is not cls and _handed_receiver(site)]
     return found
+
+
+def _handed_receiver(site: Call) -> bool:
+    """Whether the call's receiver is what was handed over (`self.base_model`, a parameter), not a name the
+    scope binds itself (`engine = get_engine(...)`: whether that makes the class is `receiver_made`'s to say)."""
+    func = site.node.func
+    receiver = func.value if isinstance(func, ast.Attribute) else None
+    if isinstance(receiver, ast.Attribute):
+        return _is_self_attribute(receiver, receiver.attr)
+    return _parameter(receiver, site.scope)
+
+
+def _parameter(receiver: ast.expr | None, scope: ast.AST) -> bool:
+    """Whether the receiver is a parameter of the function the call is in (an object handed to it)."""
+    return isinstance(receiver, ast.Name) and isinstance(scope, FUNCTIONS) and receiver.id in {p.arg for p in parameters(scope)}

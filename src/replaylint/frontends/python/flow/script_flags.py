@@ -107,6 +107,14 @@ def is_run_as(said: str) -> bool:
     return _RUN_AS in said and " runs as " in said
 
 
+def rests_on_environment(assumptions) -> bool:
+    """Whether a value rests on a default of the run's environment (`os.getenv`'s): it may be anything
+    then (a port so decided ties no client of another file; a factory's branch so picked makes no
+    known object). The program's own defaults (an option's `default=`) are what it does when run as
+    written: the value is the default, and a finding on it says whose (a script's run, `run_as`, first)."""
+    return any(said.endswith(" is unset") for said, _ in assumptions if not is_run_as(said))
+
+
 def as_run(reader, module: Module, run: ProgramWords) -> None:
     """Read the module's command line as this one run of a script gives it (`script_programs`)."""
     reader.__dict__.setdefault("_script_run_as", {})[module.path] = [run]

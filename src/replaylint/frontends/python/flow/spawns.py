@@ -40,7 +40,7 @@ from .frames import Frame, reaching
 from .loop_turns import turn_frames
 from .module import FUNCTIONS, Module
 from .reader import Qualified, Reader
-from .script_flags import is_run_as
+from .script_flags import is_run_as, rests_on_environment
 from .shell_strings import Word, assignments, commands, pieces
 
 _SPAWNS = frozenset(("subprocess.Popen", "subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output"))
@@ -169,7 +169,7 @@ def _shell_launches(reader: Reader, module: Module, node: ast.Call, words: ast.e
     for spelt in (commands(found, shell) or ()) if found else ():
         prefix, command = assignments(spelt) if shell else ({}, spelt)
         spans = [_word_span(modules, word) or module.span(words) for word in command]
-        texts = [None if _rests_on_default(word.assumptions) else word.text for word in command]
+        texts = [None if rests_on_environment(word.assumptions) else word.text for word in command]
         located = split_launcher(texts, python_unknown_first=True)
         if located is None:
             continue
@@ -320,17 +320,9 @@ def json_keys(reader: Reader, item: object, text: str | None) -> dict[str, Setti
 
 def item_text(item: object, own_words: bool) -> str | None:
     value = getattr(item, "value", UNKNOWN)
-    if own_words and _rests_on_default(getattr(item, "assumptions", ())):
+    if own_words and rests_on_environment(getattr(item, "assumptions", ())):
         return None
     return str(value) if isinstance(value, (str, int, float)) and not isinstance(value, bool) else None
-
-
-def _rests_on_default(assumptions) -> bool:
-    """Whether a word rests on a default of the run's environment (`os.getenv`'s): it may be anything
-    then (a port so decided ties no client of another file, where the condition could not be said).
-    The program's own defaults (an option's `default=`) are what it does when run as written: the
-    word is the default, and a finding on it says whose (a script's run of it, `run_as`, decides first)."""
-    return any(said.endswith(" is unset") for said, _ in assumptions if not is_run_as(said))
 
 
 def _environment(reader: Reader, node: ast.Call, frame: Frame) -> tuple[dict[str, Setting], bool]:
