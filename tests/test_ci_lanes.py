@@ -41,5 +41,5 @@ def test_the_suite_in_ci_skips_the_slow_tests_that_the_judges_lane_runs(tmp_path
 def test_ci_sets_the_lanes_up_so() -> None:
     run, judges = ((REPO / ".ci" / name).read_text(encoding="utf-8") for name in ("run", "judges"))
     assert run.index("export REPLAYLINT_SLOW_TESTS=beside") < run.index(".venv/bin/python -m pytest")
-    assert run.index(".ci/judges") < run.index("export REPLAYLINT_SLOW_TESTS=beside")  # the judges' lane does not inherit it
+    assert run.index(".ci/judges >") < run.index("export REPLAYLINT_SLOW_TESTS=beside")  # the judges' lane does not inherit it
     assert '"$venv"/bin/python -m pytest -m slow' in judges
