@@ -9,7 +9,7 @@ import ast
 from dataclasses import replace
 
 from ....model import Span
-from .callsites import Call, calls
+from .callsites import Call, calls, self_attribute
 from .class_order import init_of
 from .engines import MAX_SITES, caller_frame, constructions
 from .facts import Val
@@ -31,7 +31,7 @@ def held_construction(
     without a value (it raises before it sends: `generate(user_prompt=...)` of another model's API)."""
     if not _fills(site.node, method):
         return None
-    own = isinstance(receiver, ast.Attribute) and _is_self_attribute(receiver, receiver.attr)
+    own = self_attribute(receiver) is not None
     if not (own or _parameter(receiver, site.scope)):
         return None  # a name the scope binds itself (`engine = get_engine(...)`) is `receiver_made`'s to read
     held = reader.evaluate(receiver, frame)
@@ -77,13 +77,9 @@ def _stored_parameter(frame: Frame, attr: str) -> bool:
     names = {p.arg for p in parameters(init)}
     for node in ast.walk(init):
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id in names:
-            if any(_is_self_attribute(target, attr) for target in node.targets):
+            if any(self_attribute(target) == attr for target in node.targets):
                 return True
     return False
-
-
-def _is_self_attribute(node: ast.expr, attr: str) -> bool:
-    return isinstance(node, ast.Attribute) and node.attr == attr and isinstance(node.value, ast.Name) and node.value.id == "self"
 
 
 def _holds(held: Val, cls: ast.ClassDef) -> bool:
@@ -132,7 +128,7 @@ def _handed_receiver(site: Call) -> bool:
     func = site.node.func
     receiver = func.value if isinstance(func, ast.Attribute) else None
     if isinstance(receiver, ast.Attribute):
-        return _is_self_attribute(receiver, receiver.attr)
+        return self_attribute(receiver) is not None
     return _parameter(receiver, site.scope)
 
 

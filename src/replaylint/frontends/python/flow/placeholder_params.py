@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 
+from .callsites import self_attribute as attr_of_self
 from .facts import Val
 from .frames import Frame
 from .members import Reader, self_attribute
@@ -22,7 +23,7 @@ def placeholder_params(reader: Reader, params: ast.expr, receiver: ast.expr, fra
     """What `self.x` sent as params holds once the engine `receiver` names is built, when the
     engine's method sets both (None: not that shape)."""
     cls = frame.cls
-    if cls is None or not (_self_attr(params) and _self_attr(receiver)):
+    if cls is None or attr_of_self(params) is None or attr_of_self(receiver) is None:
         return None
     sent = _writes(cls, params.attr)  # type: ignore[attr-defined]
     real = [(m, w) for m, w in sent if not _is_none(w.value)]
@@ -35,10 +36,6 @@ def placeholder_params(reader: Reader, params: ast.expr, receiver: ast.expr, fra
     if not engines or any(m is not method or w.lineno < write.lineno for m, w in engines):
         return None
     return self_attribute(reader, params.attr, frame, set_later=True)  # type: ignore[attr-defined]
-
-
-def _self_attr(node: ast.expr) -> bool:
-    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
 
 
 def _is_none(value: ast.expr) -> bool:
@@ -54,7 +51,7 @@ def _writes(cls: ast.ClassDef, attr: str) -> list[_Write]:
             if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 items = [i for t in targets for i in (t.elts if isinstance(t, (ast.Tuple, ast.List)) else [t])]
-                if any(_self_attr(i) and i.attr == attr for i in items):  # type: ignore[attr-defined]
+                if any(attr_of_self(i) == attr for i in items):
                     plain = isinstance(node, ast.Assign) and len(items) == len(targets) == 1
                     found.append((method, node if plain else ast.Assign(targets=[], value=ast.Constant(...), lineno=node.lineno)))
     return found

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 
 from .frames import Evaluates, Frame
+from .method_calls import method_frames
 
 
 def setup_frame(reader: Evaluates, frame: Frame, method: ast.FunctionDef | ast.AsyncFunctionDef, home: Frame) -> Frame:
@@ -17,7 +18,5 @@ def setup_frame(reader: Evaluates, frame: Frame, method: ast.FunctionDef | ast.A
     module, cls = frame.module, frame.cls
     if home.args is not None or cls is None or f".{method.name}(" not in module.source.text:
         return home  # a cheap look before the calls are read
-    from .method_calls import method_frames  # it reads `members`, which reads this module
-
     called = method_frames(reader, module, cls, method, home, lambda matches, words: (), 2)
     return called[0] if len(called) == 1 else home
