@@ -65,6 +65,4 @@ FROM_OPTIONAL_LATER = frozenset(("watermarking", "prompt_logprob_token_ids", "pr
 # release declares, and those only later releases declare (0.31.0 and 0.34.0; `_watermarking_skipped`
 # 0.34.0 only). No other name is a field, so a field filter drops it.
 SAMPLING_PARAMS_PRIVATE_FIELDS = frozenset(("_eos_token_id", "_all_stop_token_ids", "_bad_words_token_ids"))
-SAMPLING_PARAMS_LATER_FIELDS = frozenset(
-    ("watermarking", "prompt_logprob_token_ids", "prompt_logprob_start", "trace_decode_token_ids", "_watermarking_skipped")
-)
+SAMPLING_PARAMS_LATER_FIELDS = FROM_OPTIONAL_LATER | {"_watermarking_skipped"}

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Callable
 
 from ..asts import walk
-from .callsites import Call, calls
+from .callsites import Call, calls, self_attribute
 from .engines import MAX_SITES
 from .frames import Frame
 from .module import FUNCTIONS, Module
@@ -73,9 +73,8 @@ def _kept_attribute(iterable: ast.expr) -> tuple[str, str] | None:
     """(attribute, `items` or `values`) of `self.attr.items()`."""
     func = iterable.func if isinstance(iterable, ast.Call) and not iterable.args else None
     held = func.value if isinstance(func, ast.Attribute) and func.attr in _READS else None
-    if isinstance(held, ast.Attribute) and isinstance(held.value, ast.Name) and held.value.id == "self":
-        return held.attr, func.attr  # type: ignore[union-attr]
-    return None
+    attr = self_attribute(held) if held is not None else None
+    return (attr, func.attr) if attr is not None else None  # type: ignore[union-attr]
 
 
 def _stores(module: Module, cls: ast.ClassDef, attr: str) -> list:
@@ -90,8 +89,7 @@ def _stores(module: Module, cls: ast.ClassDef, attr: str) -> list:
 
 
 def _item_of(target: ast.expr, attr: str) -> bool:
-    held = target.value if isinstance(target, ast.Subscript) else None
-    return isinstance(held, ast.Attribute) and held.attr == attr and isinstance(held.value, ast.Name) and held.value.id == "self"
+    return isinstance(target, ast.Subscript) and self_attribute(target.value) == attr
 
 
 def _bound(target: ast.expr, store: ast.Assign, read: str, at: Frame) -> dict[str, tuple[ast.expr, Frame]]:

@@ -15,7 +15,7 @@ from .dicts import entry, spread
 from .facts import NOTHING, Entry, Kwargs, Val, read_from
 from .frames import Evaluates, Frame, expressions
 from .parsed_texts import json_object
-from .positionals import POSITIONALS, add_positional, all_filled, positional_value, words_unread
+from .positionals import POSITIONALS, add_positional, all_filled, option_value, positional_value, words_unread
 from .refs import ENGINE_OPTIONS, Function, NotGiven, Qualified, engine_name
 
 
@@ -222,13 +222,6 @@ def flag_like(word: str) -> bool:
     except ValueError:
         return True
     return False
-
-
-def option_value(text: str, convert: str | None) -> object:
-    try:
-        return {None: str, "str": str, "int": int, "float": float}[convert](text)
-    except (KeyError, ValueError):
-        return UNKNOWN
 
 
 def defaults_and_flags(reader: Evaluates, parser: Parser) -> tuple[Kwargs, dict[str, tuple[str, bool | None, str | None]]]:

@@ -41,7 +41,7 @@ def positional_value(flags: dict, taken: int, text: str) -> tuple[Slot, object] 
     if slots is None or taken >= len(slots):
         return None
     slot = slots[taken]
-    value = _converted(text, slot[2])
+    value = option_value(text, slot[2])
     if value is UNKNOWN or (slot[1] is not None and value not in slot[1]):
         return None
     return slot, value
@@ -76,7 +76,8 @@ def _slot(reader: Evaluates, node: ast.Call, frame: Frame) -> Slot | None:
     return dest, choices, convert
 
 
-def _converted(text: str, convert: str | None) -> object:
+def option_value(text: str, convert: str | None) -> object:
+    """An option's or positional's word as argparse's `type=` makes it (UNKNOWN: a type not read, or a word it refuses)."""
     try:
         return {None: str, "str": str, "int": int, "float": float}[convert](text)
     except (KeyError, ValueError):

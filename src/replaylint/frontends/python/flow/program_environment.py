@@ -157,13 +157,8 @@ def _from_run_folder(dotted: str, folder: str, read_text) -> str | None:
     package, imported from the working folder): the one the dotted name spells from the script's
     folder, or from the nearest folder above it that holds one, where such a script is run from."""
     written = os.path.join(*dotted.split(".")) + ".py"
-    for _ in range(_UP_TO_RUN + 1):
-        if read_text(os.path.join(folder, written)) is not None:
-            return os.path.normpath(os.path.join(folder, written))
-        if os.path.dirname(folder) == folder:
-            return None
-        folder = os.path.dirname(folder)
-    return None
+    here = os.path.join(folder, written)
+    return os.path.normpath(here) if read_text(here) is not None else _run_from_above(written, folder, read_text)
 
 
 def _run_from_above(written: str, folder: str, read_text) -> str | None:

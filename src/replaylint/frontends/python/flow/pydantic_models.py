@@ -46,7 +46,7 @@ def model_validated(reader: Evaluates, func: ast.expr, node: ast.Call, frame: Fr
 def validated(reader: Evaluates, cls, given: Kwargs, span: Span, depth: int = 0) -> Val:
     """The model `cls` made from the mapping `given` (NOTHING: the validation fails, or `cls` is
     not a plain pydantic model read here)."""
-    classes = [cls, *_all_bases(reader, cls, record_bases)]
+    classes = [cls, *_all_bases(reader, cls)]
     extra = _extra(reader, classes)
     names = field_names(reader, cls)
     fields = defaults(reader, cls, hooked=False).copy()
@@ -81,11 +81,11 @@ def _opened(fields: Kwargs, *reasons: str) -> Kwargs:
     return opened
 
 
-def _all_bases(reader: Evaluates, cls, record_bases) -> list:
+def _all_bases(reader: Evaluates, cls) -> list:
     """The model's record bases, nearest first, each once."""
     found: list = []
     for base in record_bases(reader, cls):
-        found += [item for item in (base, *_all_bases(reader, base, record_bases)) if item not in found]
+        found += [item for item in (base, *_all_bases(reader, base)) if item not in found]
     return found
 
 
