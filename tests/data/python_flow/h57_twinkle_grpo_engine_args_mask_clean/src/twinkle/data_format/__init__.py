@@ -1,0 +1,1 @@
+from .sampling import SampledSequence, SampleResponse, SamplingParams, StopReason

@@ -1,0 +1,1 @@
+from .vllm_sampler import vLLMSampler
