@@ -21,7 +21,7 @@ nohup python -m vllm.entrypoints.openai.api_server \
   --dtype auto \
   --max-model-len 2048 \
   --gpu-memory-utilization 0.9 \
-  --return-sampling-mask > /var/log/vllm_api.log 2>&1 &  # expect: RPL003
+  --return-sampling-mask > /var/log/vllm_api.log 2>&1 &  # expect: RPL003  # expect: RPL301
 
 
 echo "waiting endpoint..."
