@@ -44,6 +44,15 @@ APART = {
         "import json, os\nfrom vllm import LLM\nHERE = os.path.dirname(__file__)\n"
         "with open(os.path.join(HERE, 'engine.json')) as f:\n    LLM('m', **json.load(f))\n"
     ),
+    "names that only contain the runner variable's second part, prose naming it": (
+        "from vllm.v1.outputs import EMPTY_MODEL_RUNNER_OUTPUT\n"
+        "def test_runner(monkeypatch):\n"
+        "    # then MODEL_RUNNER runs the encoder\n"
+        '    monkeypatch.setenv("VLLM_USE_V2_MODEL_RUNNER", "0")\n'
+        "def test_update():\n"
+        "    scheduler.return_sampling_mask = True\n"
+        "    return EMPTY_MODEL_RUNNER_OUTPUT\n"
+    ),
     "empty comment lines, as license headers write them": (
         "#\n# SPDX-License-Identifier: Apache-2.0\n#\nfrom vllm import LLM\n#\ndef build():\n    return LLM('m')\n"
         "def options():\n    return {'return_sampling_mask': True}  #\n"
@@ -92,6 +101,13 @@ TOGETHER = {
     ),
     "the runner variable spelled in parts": (
         'import os\ndef main():\n    os.environ["VLLM_USE_V2_" "MODEL_RUNNER"] = "0"\ndef other():\n    return "--return-sampling-mask"\n'
+    ),
+    "the runner variable's second part glued in an f-string": (
+        'import os\ndef main(v):\n    os.environ[f"VLLM_USE_V{v}_MODEL_RUNNER"] = "0"\ndef other():\n    return "--return-sampling-mask"\n'
+    ),
+    "the runner variable's second part in a constant": (
+        'import os\nSUFFIX = "_MODEL_RUNNER"\ndef main():\n    os.environ["VLLM_USE_V2" + SUFFIX] = "0"\n'
+        'def other():\n    return "--return-sampling-mask"\n'
     ),
     "vllm serve --config in a subprocess call": (
         'import subprocess\ndef main():\n    subprocess.run(["vllm", "serve", "m", "--config", "replay.yaml"])\n'
