@@ -3,7 +3,8 @@ keeps only an allowlist's keys of a mapping not known here (docling's `{k: v for
 self._VLLM_ENGINE_KEYS}`) may add only those keys, so what it is spread after stays and a key outside the list stays
 absent; a key the call also gives itself stands (the spread holding it too is Python's TypeError); and a request whose
 params are made from the method's parameters (`first_input = input_batch[0]`) is read with the method's callers in the
-modules near its class, also through another method of the class (`predict` calling `self.predict_batch([input_data])`)."""
+modules near its class, also through another method of the class (`predict` calling `self.predict_batch([input_data])`),
+or, for a class deep in a package of folders without `__init__.py`, in the scripts at the package's root that import it."""
 
 from __future__ import annotations
 
@@ -152,4 +153,41 @@ def test_a_greedy_default_params_never_sent_stays_silent(tmp_path: Path) -> None
         '        self.llm = LLM(model="m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n'
         "        self.sampling_params = SamplingParams(temperature=0.0, max_tokens=4096)\n",
     )
+    assert check(tmp_path, files) == []
+
+
+# the engine deep in a package of folders without `__init__.py`, its driver at the package's root (docling's
+# `convert_page.py` four folders above `docling/models/inference_engines/vlm/vllm_engine.py`)
+DEEP = "lib/models/engines/vlm"
+
+
+def deep(driver: str = "main.py", given: str = "", eng: str = "lib.models.engines.vlm.eng") -> dict[str, str]:
+    return {
+        f"{DEEP}/base.py": INPUT,
+        f"{DEEP}/eng.py": REQUESTS.format(base="lib.models.engines.vlm.base"),
+        driver: DRIVER.format(base="lib.models.engines.vlm.base", eng=eng, given=given),
+    }
+
+
+@pytest.mark.parametrize("driver", ["main.py", "examples/convert_page.py"])
+def test_a_driver_at_a_deep_packages_root_decides_the_request(tmp_path: Path, driver: str) -> None:
+    assert check(tmp_path, deep(driver)) == [("base.py", 7, "RPL101")]
+
+
+def test_a_driver_importing_the_engine_from_a_package_it_is_in_decides_it(tmp_path: Path) -> None:
+    # `from lib.models.engines.vlm import Engine`, re-exported by the package's `__init__.py`
+    files = deep(eng="lib.models.engines.vlm")
+    files[f"{DEEP}/__init__.py"] = "from .eng import Engine\n"
+    assert check(tmp_path, files) == [("base.py", 7, "RPL101")]
+
+
+@pytest.mark.parametrize("given", [", temperature=0.7", ", temperature=1.0, extra={'top_k': 5}"])
+def test_a_deep_packages_driver_that_samples_is_clean(tmp_path: Path, given: str) -> None:
+    assert check(tmp_path, deep(given=given)) == []
+
+
+def test_a_root_script_using_another_packages_engine_is_no_caller(tmp_path: Path) -> None:
+    # `Engine` of another package (`other/eng.py`) at the root: the deep engine's callers are not known, it stays silent
+    files = deep(eng="other.eng")
+    files["other/eng.py"] = "class Engine:\n    def predict(self, data):\n        return data\n"
     assert check(tmp_path, files) == []

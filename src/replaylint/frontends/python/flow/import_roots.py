@@ -18,3 +18,29 @@ def import_root(read_text, path: str) -> str | None:
             return folder
         folder = os.path.dirname(folder)
     return None
+
+
+def own_root(path: str, imported: list[str]) -> tuple[str, str] | None:
+    """The folder above the top package a module imports itself from by dotted name (`imported`: its
+    imports' qualified names; `from docling.models.inference_engines.vlm.base import VlmEngineInput` in
+    `docling/models/inference_engines/vlm/vllm_engine.py`, whose folders hold no `__init__.py`: the folder
+    above `docling/`), and the module's dotted name from there; None when it imports none of its package so."""
+    folders = []
+    folder = os.path.dirname(os.path.abspath(path))
+    while len(folders) < _MAX_PACKAGE_DEPTH and os.path.dirname(folder) != folder:
+        folders.append(folder)
+        folder = os.path.dirname(folder)
+    for qualified in imported:
+        parts = qualified.split(".")
+        if qualified.startswith(".") or len(parts) < 2:
+            continue
+        for folder in folders:  # `docling/` above the module, and the import's next name in it (`docling/models/`): a stat each
+            if os.path.basename(folder) == parts[0] and _holds(folder, parts[1]):
+                root = os.path.dirname(folder)
+                dotted = os.path.splitext(os.path.relpath(os.path.abspath(path), root))[0].replace(os.sep, ".")
+                return (root if os.path.isabs(path) else os.path.relpath(root)), dotted
+    return None
+
+
+def _holds(folder: str, name: str) -> bool:
+    return os.path.isfile(os.path.join(folder, name + ".py")) or os.path.isdir(os.path.join(folder, name))

@@ -41,6 +41,7 @@ from .processor_requests import processor_requests
 from .ray_tasks import calls_function, task_sites
 from .reader import Engine, Function, Reader, bind
 from .receivers import bound_call, bound_node, names_definition, of_class, receiver_made
+from .root_callers import root_sites
 from .subclass_inits import by_subclass, given_up, of_subclass
 from .uncalled_methods import construction_frames
 
@@ -121,11 +122,8 @@ def _either(reader: Reader, receiver: ast.expr, frame: Frame) -> Iterator[tuple[
     binding = reaching(frame, receiver.id) if isinstance(receiver, ast.Name) else None
     chosen, at = receiver, frame
     if binding is not None and binding.kind == "value" and binding.element is None and binding.placed is not None:
-        chosen, at = (
-            binding.value,
-            (frame if frame.module.in_scope(binding.placed, frame.scope) else replace(frame, scope=frame.module.tree)),
-        )
-        at = at.reading(binding.placed)
+        scoped = frame if frame.module.in_scope(binding.placed, frame.scope) else replace(frame, scope=frame.module.tree)
+        chosen, at = binding.value, scoped.reading(binding.placed)
     if not isinstance(chosen, ast.IfExp):
         return
     test = frame.module.text(chosen.test)
@@ -324,9 +322,9 @@ def _held_actors(reader: Reader, module: Module, call: Call, receiver: ast.expr)
 
 
 def _method_sites(reader: Reader, module: Module, name: str, cls: ast.ClassDef, chooses: bool = False) -> list[tuple[Module, Call]]:
-    """The calls of a method in its module, else (when the tree is read for another module's
-    names, or a parameter of the method `chooses` what it sends: `validate=True`) in the modules
-    near it that import it (`llm.generate(...)` in `app/main.py`)."""
+    """The calls of a method in its module, else (when the tree is read for another module's names, or a parameter of
+    the method `chooses` what it sends: `validate=True`) in the modules near it that import it (`llm.generate(...)` in
+    `app/main.py`), then on objects handed on (`self.base_model.generate(...)`) or at a far package's root (`root_sites`)."""
     words = (f".{name}(", f".{name}.remote(")
     here = [(module, site) for site in calls(module, words)]
     if module is not reader.tree.module:  # a module read for the checked one's engine, handed to its class (`Generator(llm, params)`)
@@ -339,7 +337,7 @@ def _method_sites(reader: Reader, module: Module, name: str, cls: ast.ClassDef, 
         return here
     found = elsewhere(reader, module, cls, words)
     kept = [(other, site) for other, site in found if receiver_made(reader, other, site, cls) or by_subclass(reader, other, site, cls)]
-    return here + (kept or (handed_sites(reader, module, cls, words) if chooses else []))  # `self.base_model.generate(...)`
+    return here + (kept or (handed_sites(reader, module, cls, words) or root_sites(reader, module, cls, words) if chooses else []))
 
 
 def _constructed(reader: Reader, frame: Frame, receiver: ast.expr, cls: Class) -> tuple[dict[str, Val] | None, Kwargs | None]:

@@ -29,7 +29,7 @@ _MAX_FOLDERS = 400  # folders walked to find them (a tree of empty folders costs
 _MAX_SIBLINGS = 16  # folders beside a namespace package looked into for scripts that import it
 _MAX_SCRIPTS = 32  # scripts of those folders whose head is read
 _HEAD = 8192  # where a script's imports are
-_SKIPPED = ("node_modules", "venv", "__pycache__")
+SKIPPED = ("node_modules", "venv", "__pycache__")
 _EXTERNAL = frozenset(
     (
         *getattr(sys, "stdlib_module_names", ()),
@@ -299,7 +299,7 @@ def _imported_beside(folder: str) -> int:
         current = parent
     for level in reversed(range(len(levels))):
         current, parent, dotted = levels[level]
-        siblings = [e.path for e in os.scandir(parent) if e.is_dir() and not e.name.startswith(".") and e.name not in _SKIPPED]
+        siblings = [e.path for e in os.scandir(parent) if e.is_dir() and not e.name.startswith(".") and e.name not in SKIPPED]
         own = os.path.normpath(current)
         if _imported_by_scripts(dotted, [s for s in siblings[:_MAX_SIBLINGS] if os.path.normpath(s) != own]):
             return level
@@ -365,7 +365,7 @@ def _walk_near(path: str, suffix: str) -> tuple[dict[str, list[str]], bool]:
             visited += 1
             if visited > _MAX_FOLDERS:
                 return seen, True
-            folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in _SKIPPED)
+            folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in SKIPPED)
             for name in sorted(name for name in files if name.endswith((".py", ".ipynb"))):  # the path built only for those
                 kind = seen[".py" if name.endswith(".py") else ".ipynb"]
                 candidate = os.path.normpath(os.path.join(current, name))
