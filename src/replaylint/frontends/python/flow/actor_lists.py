@@ -52,6 +52,15 @@ def appended_actors(reader: Evaluates, name: str, read: Val, frame: Frame, bound
     return Val(ref=Each(item), span=read.span) if isinstance(item.ref, Actor) else NOTHING
 
 
+def actors_read(reader: Evaluates, receiver: ast.expr, frame: Frame) -> Val:
+    """What a request's receiver holds: an item of a list of actors (`self.vllm_workers[i]`) is the list's item."""
+    if isinstance(receiver, ast.Subscript) and not isinstance(receiver.slice, ast.Slice):
+        owner = reader.evaluate(receiver.value, frame)
+        if isinstance(owner.ref, Each):
+            return owner
+    return reader.evaluate(receiver, frame)
+
+
 def held_actors(read: Val) -> list[Actor]:
     """The actors a value holds: one, each item of a list spelt out, or the item of a list of `Each`."""
     if isinstance(read.ref, Actor):

@@ -18,6 +18,7 @@ from .class_order import mro
 from .dicts import as_val, writes_into, written
 from .facts import NOTHING, Val
 from .frames import Evaluates, Frame, binds, reaching
+from .grown_actors import grown_by_method
 from .guarded_sets import home_of as _home, taken, tried_first
 from .inherited import inherited_attribute
 from .module import FUNCTIONS, POST_INITS, Module, Placed
@@ -94,6 +95,8 @@ def self_attribute(reader: Reader, attr: str, frame: Frame, set_later: bool = Fa
     elif not same and method.name not in setters:
         home = setup_frame(reader, frame, method, home)  # `recipe.setup(cfg)`, which stores `self.cfg = cfg`
     read = reader.evaluate(value, home.reading(placed))
+    if read.value == [] and method.name == "__init__" and (grown := grown_by_method(reader, attr, read, home)) is not NOTHING:
+        return grown  # `self.workers.append(actor)` in a method `__init__` calls in a loop
     if element is not None:  # `kw, self.sampling_kwargs = build(...)`: its item of the tuple
         items = read.ref if isinstance(read.ref, tuple) else ()
         read = items[element] if element < len(items) else NOTHING

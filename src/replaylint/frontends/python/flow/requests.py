@@ -11,7 +11,7 @@ from typing import Callable, Iterable, Iterator
 
 from ....model import Assumption, Launch, Request, Span
 from .actor_forwarding import actor_of_engine
-from .actor_lists import comprehension_over, held_actors, only_actor_with
+from .actor_lists import actors_read, comprehension_over, held_actors, only_actor_with
 from .call_arguments import arguments
 from .callsites import Call, argument_at, calls, decides_by_parameter, reads_stored_parameter
 from .class_order import init_of
@@ -317,7 +317,7 @@ def _held_actors(reader: Reader, module: Module, call: Call, receiver: ast.expr)
     """(the frame a request is read in, the actor's construction, the frame it is made in) for each
     actor the receiver holds in each frame the request is read in."""
     over = comprehension_over(call, receiver)  # `[engine.generate.remote(...) for engine in self.vllm_engines]`
-    read = (lambda frame: reader.evaluate(over, frame)) if over is not None else (lambda frame: reader.evaluate(receiver, frame))
+    read = (lambda frame: reader.evaluate(over, frame)) if over is not None else (lambda frame: actors_read(reader, receiver, frame))
     return [(frame, actor.call, actor.frame) for frame in request_frames(reader, module, call) for actor in held_actors(read(frame))]
 
 
