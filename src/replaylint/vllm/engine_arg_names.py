@@ -2,9 +2,9 @@
 as `dataclasses.fields(EngineArgs)` lists them: a program that keeps only the keys of its
 options that are fields (generative-computing/mellea's `{f.name: opts[f.name] for f in
 dataclasses.fields(cls) if f.name in opts}`) passes a name every release declares, drops one no
-release declares, and may pass one only some releases declare. Read in the 0.28.0, 0.31.0 and 0.34.0
-trees (`vllm/engine/arg_utils.py`, `class EngineArgs` and `class AsyncEngineArgs`; 0.34.0 lines
-488-3308), every annotated name of the two classes."""
+release declares, and may pass one only some releases declare. Written by
+scripts/dump_engine_arg_names.py from the 0.28.0, 0.31.0 and 0.34.0 trees (`vllm/engine/arg_utils.py`, every
+annotated name of `class EngineArgs` and `class AsyncEngineArgs`); do not edit by hand."""
 
 from __future__ import annotations
 
@@ -285,5 +285,5 @@ ENGINE_ARGS_SOME_RELEASES = frozenset(
     )
 )
 
-# The field `AsyncEngineArgs` adds to those of `EngineArgs` (every release above).
+# The fields `AsyncEngineArgs` adds to those of `EngineArgs` (every release above).
 ASYNC_ENGINE_ARGS_OWN = frozenset(("enable_log_requests",))
