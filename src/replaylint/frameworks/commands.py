@@ -52,11 +52,13 @@ def _framework_launch(
 
 def _program_launch(context: LaunchContext, span: Span, tokens: list[Token], elements: Elements, syntax: WordSyntax) -> Launch | None:
     """The launch of a Python program of the user's, as the first adapter that knows it reads it.
-    A module (`python -m pkg.server`) is read for vLLM's parser only: the other readers read files."""
+    A module (`python -m pkg.server`) is read for vLLM's parser, else as a program that builds
+    vLLM's engine itself: the other readers read files."""
     if _runs_module(tokens):
         from .engine_parser_programs import script_launch as module_launch
+        from .engine_programs import script_launch as engine_launch
 
-        return module_launch(context, span, tokens, elements, syntax)
+        return module_launch(context, span, tokens, elements, syntax) or engine_launch(context, span, tokens)
     for reader in script_readers():
         launch = getattr(reader.load(), reader.script_reader)(context, span, tokens)
         if launch is not None:
