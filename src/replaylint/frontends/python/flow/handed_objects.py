@@ -113,11 +113,14 @@ def _given(reader: Reader, held: Val, cls: ast.ClassDef) -> tuple[dict[str, Val]
 
 def handed_sites(reader: Reader, module: Module, cls: ast.ClassDef, words: tuple[str, ...]) -> list[tuple[Module, Call]]:
     """The calls holding `words` in the modules the importers of `cls` hand things to (`world_model.py`
-    of `PromptAlignWorldModel(base_model=...)` in `train.py`), outside the class itself."""
+    of `PromptAlignWorldModel(base_model=...)` in `train.py`), and in the importers themselves on what
+    they keep (rank_llm's reranker: `self._vllm_handler = VllmHandler(...)` in `__init__`, then
+    `self._vllm_handler.generate_output_async(..., top_k=self._top_k)`), outside the class itself."""
     found = []
     for path, text in reader.tree.importers_naming(module.path, (cls.name,))[:MAX_SITES]:
         importer = reader.tree.open_file(path, text)
-        for sender in handed(reader, importer, module, words, MAX_SITES) if importer is not None else ():
+        senders = [importer, *handed(reader, importer, module, words, MAX_SITES)] if importer is not None else []
+        for sender in [s for i, s in enumerate(senders) if all(s is not o for o in senders[:i])]:
             found += [(sender, site) for site in calls(sender, words) if site.cls is not cls and _handed_receiver(site)]
     return found
 

@@ -287,6 +287,8 @@ def _imported_beside(folder: str) -> int:
     a script in a folder beside that level's folder imports the module's folder by its dotted name
     from there (`environments/gsm8k_server.py` next to `atroposlib/`: `from atroposlib.openai_server
     import ...`; `playground/orz_7b_ppo.py` next to `orz/` of `orz/ppo/`: `from orz.ppo.trainer
+    import ...`), or by the dotted name from the namespace package both sit in (`src/rank_llm/scripts/
+    run_diver.py` next to `rerank/` of `rank_llm/rerank/pointwise/`: `from rank_llm.rerank.pointwise
     import ...`); -1 when none does. Only script heads are read, the highest level first."""
     levels = []
     current, names = folder, []
@@ -301,7 +303,9 @@ def _imported_beside(folder: str) -> int:
         current, parent, dotted = levels[level]
         siblings = [e.path for e in os.scandir(parent) if e.is_dir() and not e.name.startswith(".") and e.name not in SKIPPED]
         own = os.path.normpath(current)
-        if _imported_by_scripts(dotted, [s for s in siblings[:_MAX_SIBLINGS] if os.path.normpath(s) != own]):
+        top = os.path.basename(os.path.normpath(parent))
+        dotted_names = (dotted, f"{top}.{dotted}") if top.isidentifier() else (dotted,)
+        if _imported_by_scripts(dotted_names, [s for s in siblings[:_MAX_SIBLINGS] if os.path.normpath(s) != own]):
             return level
     return -1
 
@@ -311,10 +315,11 @@ def _holds_scripts(folder: str) -> bool:
         return any(entry.name.endswith(".py") and entry.is_file() for entry in entries)
 
 
-def _imported_by_scripts(dotted: str, folders: list[str]) -> bool:
-    """Whether a script directly in one of `folders` imports the package `dotted` or a module of
-    it (its head read)."""
-    imports = re.compile(rf"^[ \t]*(?:from|import)[ \t]+{re.escape(dotted)}(?:\.|[ \t])", re.MULTILINE)
+def _imported_by_scripts(dotted_names: tuple[str, ...], folders: list[str]) -> bool:
+    """Whether a script directly in one of `folders` imports the package named by one of
+    `dotted_names` or a module of it (its head read)."""
+    named = "|".join(re.escape(dotted) for dotted in dotted_names)
+    imports = re.compile(rf"^[ \t]*(?:from|import)[ \t]+(?:{named})(?:\.|[ \t])", re.MULTILINE)
     read = 0
     for folder in folders:
         with os.scandir(folder) as entries:
