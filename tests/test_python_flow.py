@@ -252,7 +252,6 @@ PENDING: dict[str, str] = {
     "h54_maxtext_distillation_vllm_script_runner_zero": "round 54 first run (stop 49): RPL206 missed (tools/data_generation/run_distillation_data_vllm.sh:5: `export VLLM_USE_V2_MODEL_RUNNER=0` before `python3 -m` of a namespace package's module that builds `LLM(...)` in process)",
     "h54_rankllm_diver_reranker_top_k_default_minus_one": "round 54 first run (stop 49): RPL102 missed (diver_reranker.py:21: a reranker's `top_k: int = -1` parameter default handed to its vLLM handler's `SamplingParams`)",
     "h56_dataflow_pipeline_greedy_temperature": "round 56 first run (stop 49): RPL101 missed (text_generation_pipeline.py:12: `vllm_temperature=0.0` given to a serving class that builds `SamplingParams(temperature=self.vllm_temperature)`)",
-    "h56_ragen_agent_proxy_val_kwargs_top_k_minus_one": "round 56 first run (stop 49): RPL102 missed (config/ppo_trainer.yaml:22: a Hydra config's `val_kwargs.top_k: -1` read into the validation request)",
     "h57_twinkle_eval_greedy_sampling_params": "round 57 first run (stop 49): RPL101 missed (cookbook/rl/grpo.py:39: the library's own `SamplingParams` dataclass turned into vLLM's by `to_vllm()`)",
     "h57_twinkle_grpo_sampling_params_default_top_k": "round 57 first run (stop 49): RPL102 missed (src/twinkle/data_format/sampling.py:63: `VLLMSamplingParams(**kwargs)` of the library's dataclass's defaults)",
 }
