@@ -248,7 +248,6 @@ PENDING: dict[str, str] = {
     "h50_torchserve_vllm_handler_yaml_mask_without_mode": "round 50 first run (stop 48): RPL003 missed (model-config.yaml:14: TorchServe's model config read by the handler)",
     "h53_torchtune_async_grpo_engine_args_mask_without_mode": "round 53 first run (stop 48): RPL003 missed (qwen3B_async_grpo.yaml:53: torchtune's `tune run` recipe config, `engine_args` read by a Ray collector that builds `LLM(**engine_args)`)",
     "h53_torchtune_async_grpo_generate_kwargs_no_top_k": "round 53 first run (stop 48): RPL102 missed (async_grpo_full_finetune_distributed.py:36: `SamplingParams(**generate_kwargs)` from the recipe config)",
-    "h56_ragen_agent_proxy_val_kwargs_top_k_minus_one": "round 56 first run (stop 49): RPL102 missed (config/ppo_trainer.yaml:22: a Hydra config's `val_kwargs.top_k: -1` read into the validation request)",
     "h57_twinkle_eval_greedy_sampling_params": "round 57 first run (stop 49): RPL101 missed (cookbook/rl/grpo.py:39: the library's own `SamplingParams` dataclass turned into vLLM's by `to_vllm()`)",
     "h57_twinkle_grpo_sampling_params_default_top_k": "round 57 first run (stop 49): RPL102 missed (src/twinkle/data_format/sampling.py:63: `VLLMSamplingParams(**kwargs)` of the library's dataclass's defaults)",
 }

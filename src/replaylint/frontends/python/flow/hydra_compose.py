@@ -17,8 +17,8 @@ from dataclasses import replace
 from ....model import UNKNOWN, Setting
 from .facts import NOTHING, Entry, Kwargs, Val
 from .frames import Frame
+from .hydra_defaults import hydra_config_file
 from .module import Module
-from .yaml_configs import read_config
 
 _INITIALIZE = ("hydra.initialize", "hydra.experimental.initialize")
 
@@ -31,7 +31,8 @@ def composed(reader, node: ast.Call, frame: Frame) -> Val:
     if "config_name" not in given or folder is None or node.args:
         return NOTHING
     name = given["config_name"] if given["config_name"].endswith((".yaml", ".yml")) else given["config_name"] + ".yaml"
-    read = read_config(reader, os.path.normpath(os.path.join(os.path.dirname(module.path), folder, name)))
+    top = os.path.normpath(os.path.join(os.path.dirname(module.path), folder))
+    read = hydra_config_file(reader, os.path.normpath(os.path.join(top, name)), top)
     if read.kwargs is None:
         return NOTHING
     overrides = next((k.value for k in node.keywords if k.arg == "overrides"), None)

@@ -18,9 +18,9 @@ import os
 from typing import TYPE_CHECKING
 
 from .facts import NOTHING, Val
+from .hydra_defaults import hydra_config_file
 from .module import Module
 from .script_flags import run_as, script_runs
-from .yaml_configs import read_config
 
 if TYPE_CHECKING:
     from ....model import Span
@@ -33,6 +33,7 @@ _NAME = ("--config-name", "-cn")
 def command_line_config(reader, module: Module, decorated_path: str | None) -> Val:
     """The config file the scripts' runs of the module name, read with each key resting on the run."""
     chosen: set[str] = set()
+    names: set[str] = set()
     first: tuple[ProgramWords, Span, str] | None = None
     for run in script_runs(reader, module) or [None]:
         named = _named(run) if run is not None else None
@@ -43,13 +44,16 @@ def command_line_config(reader, module: Module, decorated_path: str | None) -> V
         if folder is None:
             return NOTHING
         file = name if name.endswith((".yaml", ".yml")) else f"{name}.yaml"
+        names.add(name)
         path = os.path.normpath(os.path.join(os.path.dirname(module.path), folder, file))
         chosen.add(os.path.relpath(path) if os.path.isabs(path) and not os.path.isabs(module.path) else path)  # as the tree's paths
         first = first or (run, span, written)  # type: ignore[assignment]
     if len(chosen) != 1 or first is None:
         return NOTHING
     run, span, written = first
-    return read_config(reader, chosen.pop(), (run_as(module.path, span, written, run.taken_when()),), resting=True)
+    path = chosen.pop()
+    top = os.path.dirname(path) if len(names) == 1 and "/" not in names.pop() else ""  # `-cn sub/x`: not the top folder
+    return hydra_config_file(reader, path, top, (run_as(module.path, span, written, run.taken_when()),), resting=True)
 
 
 def _named(run: ProgramWords) -> tuple[str | None, str, Span, str] | None:
@@ -90,9 +94,9 @@ def hydra_config(reader, function: ast.FunctionDef | ast.AsyncFunctionDef, name:
     given = {k.arg: k.value.value for k in decorator.keywords if isinstance(k.value, ast.Constant) and isinstance(k.value.value, str)}
     if "config_name" not in given:  # the command line names it (`--config-name`), as the tree's scripts run it
         return command_line_config(reader, module, given.get("config_path"))
-    folder = os.path.join(os.path.dirname(module.path), given.get("config_path", "."))
+    folder = os.path.normpath(os.path.join(os.path.dirname(module.path), given.get("config_path", ".")))
     name = given["config_name"] if given["config_name"].endswith((".yaml", ".yml")) else given["config_name"] + ".yaml"
-    return read_config(reader, os.path.normpath(os.path.join(folder, name)), (_OVERRIDES,))
+    return hydra_config_file(reader, os.path.normpath(os.path.join(folder, name)), folder, (_OVERRIDES,))
 
 
 def _is_hydra_main(decorator: ast.expr, module: Module) -> bool:

@@ -4,7 +4,8 @@ path from the working directory: the project root, else the module's folder). Th
 become the mapping's keys, each written where the YAML writes it, so a finding points there and
 a fix edits the YAML.
 
-What stays open: a `defaults:` list (Hydra composes other files), a value interpolated at run
+What stays open: a `defaults:` list (Hydra composes other files; `hydra_defaults` composes the
+plain ones of a Hydra entry's config), a value interpolated at run
 time (`${oc.env:MODE}`) or left to the command line (`???`), a file that is not in the tree or
 does not parse. Hydra's command line
 (`python train.py vllm.logprobs_mode=...`) is Python's `"$@"`: the config is judged as written,
@@ -269,9 +270,12 @@ def _joined(parts: list[tuple[str, bool] | None]) -> tuple[str, bool] | None:
     return os.path.normpath(os.path.join(*(part[0] for part in parts))), True  # type: ignore[index]
 
 
-def read_config(reader, path: str, assumed: tuple[str, ...] = (), resting: bool = False, plain: bool = False) -> Val:
+def read_config(
+    reader, path: str, assumed: tuple[str, ...] = (), resting: bool = False, plain: bool = False, composed: bool = False
+) -> Val:
     """The file's mapping; `assumed`: what its being read rests on (with `resting`, each key too:
-    the file a default path names); `plain`: its mappings are `dict`s (PyYAML's, json's; not OmegaConf's)."""
+    the file a default path names); `plain`: its mappings are `dict`s (PyYAML's, json's; not OmegaConf's);
+    `composed`: its Hydra defaults list is composed by the caller (`hydra_defaults`), its own keys read here."""
     text = reader.tree.context.read_text(path)  # a dependency of the result: a change re-judges
     if text is None:
         return NOTHING
@@ -283,10 +287,14 @@ def read_config(reader, path: str, assumed: tuple[str, ...] = (), resting: bool 
     if document is None:
         return NOTHING
     # Hydra composes the files of a defaults list into every mapping: none is complete.
-    reasons = (f"Hydra's defaults list ({os.path.basename(path)})",) if get(document, "defaults") is not None else ()
+    listed = get(document, "defaults") is not None and not composed
+    reasons = (f"Hydra's defaults list ({os.path.basename(path)})",) if listed else ()
     from .dicts import as_val
 
-    return as_val(_mapping(document, LineIndex(path, text), reasons, assumed, resting, plain))
+    found = _mapping(document, LineIndex(path, text), reasons, assumed, resting, plain)
+    if composed:
+        found.entries.pop("defaults", None)  # Hydra's own list, not a key of the config
+    return as_val(found)
 
 
 def _mapping(
