@@ -167,7 +167,7 @@ def relevant(kind: str, data: bytes, wrappers: bool = True) -> bool:
     if not _mentions_mask(words) and not _needs_vllm_alone(kind, words):
         if kind == "shell":  # its words may reach a launch of a script file it runs (`readers.shell.script_files`)
             return wrappers and b".sh" in words and _runs_script_file(data)
-        return kind == "python" and loads_config_by_path(data, words)
+        return kind == "python" and builds_from_config(data, words)
     return (
         kind != "python"
         or words.any(PYTHON_LAUNCHERS)
@@ -206,6 +206,23 @@ def _starts_server(data: bytes, words: Words) -> bool:
     return b"subprocess" in words and (
         b"vllm.entrypoints.openai.api_server" in words or found_at(_SERVE_WORDS, data, (b'"vllm"', b"'vllm'"))
     )
+
+
+# An engine built from a config section spread into it (FlagScale's `LLM(**llm_cfg)` of
+# `cfg.get("llm", {})`, `LLM(**cfg.llm)`, `LLM(**config["llm"])`: the config loaded by a helper of
+# the tree that another file holds).
+_CONFIG_SPREAD = re.compile(rb"\bLLM\(\*\*[\w.]*(?i:cfg|conf)[\w.\[\]\"']*\)")
+
+
+def builds_from_config(data: bytes, words: Words | None = None) -> bool:
+    """Whether a Python file builds an engine from a config file it names by path, or from a
+    config section it spreads into `LLM` (a helper of the tree may load the file)."""
+    words = words if words is not None else Words(data, None)
+    return loads_config_by_path(data, words) or (b"LLM(" in words and spreads_config(data))
+
+
+def spreads_config(data: bytes) -> bool:
+    return b"(**" in data and _CONFIG_SPREAD.search(data) is not None
 
 
 def loads_config_by_path(data: bytes, words: Words | None = None) -> bool:

@@ -40,6 +40,7 @@ PYTHON_WORDS = (
     b"OmegaConf.load(",
     b"safe_load(",  # ... or a YAML or JSON file it names from its own place (`__file__`)
     b"json.load",  # `json.load(f)`, `json.loads(path.read_text())`
+    b"LLM(**",  # an engine built from a config section spread into it (`LLM(**llm_cfg)`, `frontends.spreads_config`)
 )
 # The other kinds' words: a compose `env_file`, a shell script that runs another script file
 # (`bash run_base.sh ARGS`: `.sh`), and the first word each framework's prefilter needs

@@ -36,6 +36,10 @@ def may_hold_mask(source: SourceFile, context: ExtractContext) -> bool:
     """False when no file the module opens from its own place holds one of the prefilter's words."""
     if any(word in source.text for word in _LEFT_TO_THE_FLOW):
         return True
+    from .. import spreads_config
+
+    if spreads_config(source.text.encode("utf-8", "surrogateescape")):
+        return True  # `LLM(**llm_cfg)`: a config section a helper of the tree may load (`OmegaConf.load`), left to the flow
     module = parse(source)
     if module is None:
         return False  # the flow reads nothing of a module CPython cannot parse

@@ -101,9 +101,9 @@ def candidate(text: str) -> bool:
         return spawn_words(text) and loads_config_by_path(text.encode("utf-8", "surrogateescape"))
     if any(word in text for word in REPLAY_WORDS[:3]) or RUNNER_ENV in text:
         return True  # the runner variable written where the engine starts is judged without the mask
-    from ... import loads_config_by_path  # the mask may be in a config file it reads by path
+    from ... import builds_from_config  # the mask may be in a config file it reads by path, or a helper of the tree loads
 
-    return loads_config_by_path(text.encode("utf-8", "surrogateescape"))
+    return builds_from_config(text.encode("utf-8", "surrogateescape"))
 
 
 def imports_mask(source: SourceFile, context: ExtractContext) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 
 _MAX_PACKAGE_DEPTH = 6
 
@@ -44,3 +45,30 @@ def own_root(path: str, imported: list[str]) -> tuple[str, str] | None:
 
 def _holds(folder: str, name: str) -> bool:
     return os.path.isfile(os.path.join(folder, name + ".py")) or os.path.isdir(os.path.join(folder, name))
+
+
+def run_root(read_text, path: str) -> str | None:
+    """Where the module's program runs from: above `import_root` of a module in a namespace
+    package, the folder its own imports name its folder from (`from flagscale.inference.arguments
+    import parse_config` in flagscale/inference/inference_aquila.py, no `__init__.py`: the
+    repository's root, run with it on the path); else `import_root`."""
+    top = import_root(read_text, path)
+    if top is None or top != os.path.dirname(path):
+        return top
+    text = read_text(path) or ""
+    folder, dotted = top, []
+    for _ in range(_MAX_PACKAGE_DEPTH):
+        parent = os.path.dirname(folder)
+        if not folder or parent == folder:
+            break
+        dotted.insert(0, os.path.basename(folder))
+        folder = parent
+        if _imports_from(text, ".".join(dotted)):
+            return folder or os.curdir
+    return top
+
+
+def _imports_from(text: str, dotted: str) -> bool:
+    if dotted not in text:  # the cheap look first
+        return False
+    return re.search(rf"^\s*(?:from|import)\s+{re.escape(dotted)}[.\s]", text, re.MULTILINE) is not None

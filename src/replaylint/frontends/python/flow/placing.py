@@ -159,8 +159,11 @@ _CONFIG_FILES = (".yaml", ".yml", ".json")  # files the flow reads values from (
 
 def _scalar(value: Any, handle: FlowHandle, span: Span) -> str:
     """`value` as the file at `span` spells it: `false` and `null` in a YAML or JSON config the
-    value was read from, a Python literal in a module."""
-    if (isinstance(value, bool) or value is None) and span.path.lower().endswith(_CONFIG_FILES):
+    value was read from, `false` in a TOML one (`tomllib.load`), a Python literal in a module."""
+    path = span.path.lower()
+    if (isinstance(value, bool) or value is None) and path.endswith(_CONFIG_FILES):
+        return json.dumps(value)
+    if isinstance(value, bool) and path.endswith(".toml"):
         return json.dumps(value)
     return literal(value, _quote(handle, span))
 

@@ -25,7 +25,7 @@ from .environment_defaults import may_be_written
 from .environment_writes import environment_written
 from .facts import NOTHING, Val
 from .frames import Evaluates, Frame
-from .import_roots import import_root
+from .import_roots import import_root, run_root
 from .import_statements import imports_module
 from .module import Module
 
@@ -107,7 +107,7 @@ def run_files(context, path: str, name: str, skip: frozenset[str] = frozenset())
     """(path, text) of the files near the module that name the variable and are read for runs; and
     whether another file there that may start a program names it, or there are more to read
     (`skip`: files known to start none, a packaging file that only declares the module's commands)."""
-    top = os.path.normpath(import_root(context.read_text, path) or os.path.dirname(path) or os.curdir)
+    top = os.path.normpath(run_root(context.read_text, path) or os.path.dirname(path) or os.curdir)
     folder, found, elsewhere = os.path.dirname(path) or os.curdir, {}, False
     for _ in range(_UP):
         entries = context.list_folder(folder)
@@ -159,6 +159,22 @@ def _from_run_folder(dotted: str, folder: str, read_text) -> str | None:
     written = os.path.join(*dotted.split(".")) + ".py"
     here = os.path.join(folder, written)
     return os.path.normpath(here) if read_text(here) is not None else _run_from_above(written, folder, read_text)
+
+
+def run_folder(run: ProgramRun, file: str, path: str, read_text) -> str | None:
+    """The working folder of a run of the module at `path` that `runs_module` accepts: for `-m`, the
+    folder that holds its top package; for a script path, the folder it is named from (the running
+    file's, or the one above the module that the path written ends at: `python
+    flagscale/inference/inference_aquila.py` from the repository's root); None where not known."""
+    if run.module is not None:
+        return import_root(read_text, path)
+    written = os.path.normpath(run.path or "")
+    if os.path.isabs(written) or written.startswith(os.pardir):
+        return None
+    here = os.path.normpath(path)
+    if os.path.normpath(os.path.join(os.path.dirname(file), written)) == here:
+        return os.path.dirname(file) or os.curdir
+    return here[: -len(written) - 1] or os.curdir if here.endswith(os.sep + written) else None
 
 
 def _run_from_above(written: str, folder: str, read_text) -> str | None:

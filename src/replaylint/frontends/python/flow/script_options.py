@@ -16,18 +16,24 @@ module, or for a subcommand's parser."""
 
 from __future__ import annotations
 
+import os
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ....model import UNKNOWN, Setting, Span
 from .facts import Entry, Kwargs, Val, unknown
 from .frames import Evaluates, Frame
 from .parsers import UNSEEN, Parser, defaults_and_flags, option_pairs, option_value
+from .program_environment import run_folder
+from .refs import NamedFile
 from .run_options import agreed
 from .script_flags import run_as, script_runs
 
 if TYPE_CHECKING:
     from ....readers.shell.program_runs import ProgramWords
+    from .module import Module
 
+_MAX_CALLERS = 6  # callers followed out from the parse to the program's top level
 _OPEN = "a run of the program by a file of the tree that may give it any option"
 
 
@@ -35,7 +41,8 @@ def script_options(reader: Evaluates, parser: Parser, frame: Frame) -> Kwargs | 
     """The options the shell scripts' runs of `frame`'s module give; None: no such run."""
     if parser.parent is not None:
         return None
-    runs = script_runs(reader, frame.module)
+    program = _program(frame)
+    runs = script_runs(reader, program)
     if not runs:
         return None
     given = []
@@ -43,8 +50,43 @@ def script_options(reader: Evaluates, parser: Parser, frame: Frame) -> Kwargs | 
         if run is None:
             continue  # a run not read for its words (`torchrun`, a YAML file naming the module): not counted
         found, flags = defaults_and_flags(reader, parser)
-        given.append(found if _given(found, flags, run, frame.module.path) else _open(found))
+        given.append(found if _given(found, flags, run, program.path) else _open(found))
+        _files_named(reader, found, run, program.path)
     return agreed(given) if given else None
+
+
+def _program(frame: Frame) -> Module:
+    """The module run as the program whose command line the parse reads: the top level of another
+    module whose call leads to it (FlagScale's `cfg = parse_config()` under `if __name__ ==
+    "__main__":` of inference_aquila.py, the parser made in arguments.py), else the parse's own module."""
+    outer = frame
+    for _ in range(_MAX_CALLERS):
+        if outer.returned_to is None:
+            break
+        outer = outer.returned_to
+    return outer.module if outer.scope is outer.module.tree else frame.module
+
+
+_CONFIG_SUFFIXES = (".yaml", ".yml", ".json", ".toml", ".ini")
+
+
+def _files_named(reader: Evaluates, found: Kwargs, run: ProgramWords, program: str) -> None:
+    """An option the run gives a relative config file's path (`--config-path
+    examples/aquila/conf/inference/7b.yaml`) names that file from the run's working folder, when
+    the tree holds it: the value handed on is that file (`OmegaConf.load(args.config_path)`)."""
+    read_text = reader.tree.context.read_text
+    folder = None
+    for dest, item in list(found.entries.items()):
+        value = item.setting.value
+        given = item.setting.span.path in run.files  # written by the run, not the option's default
+        if not (given and isinstance(value, str) and value.endswith(_CONFIG_SUFFIXES) and not os.path.isabs(value)):
+            continue
+        folder = folder or (run_folder(run.run, run.file, program, read_text) if run.file else None)
+        if folder is None:
+            return
+        path = os.path.normpath(os.path.join(folder, value))
+        if read_text(path) is not None:
+            found.entries[dest] = replace(item, ref=NamedFile(path))
 
 
 def _open(found: Kwargs) -> Kwargs:

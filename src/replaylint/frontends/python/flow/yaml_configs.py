@@ -36,9 +36,11 @@ def loaded(reader, node: ast.Call, frame) -> Val:
     if argument is None:
         return NOTHING
     given = reader.evaluate(argument, frame)
+    conditions = tuple(dict.fromkeys(condition for condition, _ in given.assumptions))
+    if isinstance(given.ref, NamedFile):  # a path a script's run gives, from its working folder (`script_options`)
+        return read_config(reader, given.ref.path, conditions, resting=bool(conditions))
     if not _relative(given.value):
         return NOTHING
-    conditions = tuple(dict.fromkeys(condition for condition, _ in given.assumptions))
     for base in (reader.tree.context.root, os.path.dirname(module.path)):
         path = os.path.normpath(os.path.join(base, given.value))
         if reader.tree.context.read_text(path) is not None:
