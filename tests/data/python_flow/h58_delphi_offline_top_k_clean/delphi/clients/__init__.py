@@ -1,0 +1,3 @@
+from .offline import Offline
+
+__all__ = ["Offline"]
