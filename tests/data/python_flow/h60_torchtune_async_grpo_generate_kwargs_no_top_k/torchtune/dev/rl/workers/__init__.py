@@ -1,0 +1,3 @@
+from torchtune.dev.rl.workers.datacollectors import SyncLLMCollector
+
+__all__ = ["SyncLLMCollector"]

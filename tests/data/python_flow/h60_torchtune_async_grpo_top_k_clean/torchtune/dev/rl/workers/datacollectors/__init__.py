@@ -1,0 +1,3 @@
+from .sync import SyncLLMCollector
+
+__all__ = ["SyncLLMCollector"]
