@@ -219,6 +219,9 @@ cases; first run on main at stop 48's final code, stop 49): of 28 expected findi
 round 55 8 of 8), 6 missed; 0 false findings; 13 of 13 clean cases clean (PENDING). Two EGM expectations gained the
 RPL301 replaylint reported beside them (a `vllm.entrypoints.openai.api_server` with the mask and no `--enable-scale-out`,
 the corpus's rule since h22/h31: every problem of a launch is reported, not vLLM's first only).
+Rounds 58-61 (h58_-h61_; blind, as written, from 13 repositories, two of them (torchtune, reasoning-gym) used by round 52-53
+before; round 58 partial, 6 cases; first run on main after rounds 54-57's fixers h-fxAU/AV/AW/AX/AZ/AT, stop 49): of 28
+expected findings 18 exact (64%; round 61 7 of 8), 10 missed; 0 false findings; 14 of 14 clean cases clean (PENDING).
 """
 
 from __future__ import annotations
@@ -248,6 +251,16 @@ PENDING: dict[str, str] = {
     "h53_torchtune_async_grpo_generate_kwargs_no_top_k": "round 53 first run (stop 48): RPL102 missed (async_grpo_full_finetune_distributed.py:36: `SamplingParams(**generate_kwargs)` from the recipe config)",
     "h57_twinkle_eval_greedy_sampling_params": "round 57 first run (stop 49): RPL101 missed (cookbook/rl/grpo.py:39: the library's own `SamplingParams` dataclass turned into vLLM's by `to_vllm()`)",
     "h57_twinkle_grpo_sampling_params_default_top_k": "round 57 first run (stop 49): RPL102 missed (src/twinkle/data_format/sampling.py:63: `VLLMSamplingParams(**kwargs)` of the library's dataclass's defaults)",
+    "h58_delphi_offline_client_no_top_k": "round 58 first run (stop 49): RPL102 missed (delphi/clients/offline.py:62: `SamplingParams(` built per batch in the client's queue-processing method)",
+    "h58_minictx_check_greedy_temperatures_default": "round 58 first run (stop 49): RPL101 missed (check.py:105: argparse `--temperatures` default 0.0 reaching the request through a function alias, `evaluation = best_first_search; evaluation(..., args.temperatures, ...)`)",
+    "h59_atlasnexus_script_env_runner_zero": 'round 59 first run (stop 49): RPL206 missed (examples/risk_identification_vllm_offline.py:5: `os.environ[...] = "0"` in an example script before it builds the library\'s engine class)',
+    "h59_atlasnexus_vllm_params_typeddict_no_top_k": "round 59 first run (stop 49): RPL102 missed (src/ai_atlas_nexus/blocks/inference/vllm.py:53: `SamplingParams(**self.parameters)` of a TypedDict of parameters)",
+    "h59_ipw_vllm_client_greedy_temperature_override": 'round 59 first run (stop 49): RPL101 missed (scripts/run_offline_profile.py:20: `temperature=0.0` given to a client made by `ClientRegistry.create("vllm")`)',
+    "h59_lmpolygraph_generation_params_greedy": "round 59 first run (stop 49): RPL101 missed (examples/configs/polygraph_eval_coqa.yaml:25: a Hydra YAML's generation params read by an extensionless entry point, scripts/polygraph_eval, started by a shell script)",
+    "h59_unitxt_vllm_params_mixin_top_k_default": "round 59 first run (stop 49): RPL102 missed (src/unitxt/inference.py:30: `top_k: int = -1` of a params mixin whose classes a metaclass makes dataclasses)",
+    "h60_smallrl_adapter_sample_greedy": "round 60 first run (stop 49): RPL101 missed (sample_adapter.py:9: a greedy request to the engine an adapter module's factory builds)",
+    "h60_torchtune_async_grpo_generate_kwargs_no_top_k": "round 60 first run (stop 49): RPL102 missed (recipes/dev/async_grpo_full_finetune_distributed.py:32: `SamplingParams(**generate_kwargs)` from the recipe config, as h53's torchtune case)",
+    "h61_gptossalign_api_server_no_scale_out": "round 61 first run (stop 49): RPL301 missed (vllm_start_gptoss.sh:11: an api_server command whose flags carry backtick inline comments, `--flag `# note` \\`)",
 }
 
 
