@@ -49,26 +49,14 @@ def _holds(folder: str, name: str) -> bool:
 
 def run_root(read_text, path: str) -> str | None:
     """Where the module's program runs from: above `import_root` of a module in a namespace
-    package, the folder its own imports name its folder from (`from flagscale.inference.arguments
-    import parse_config` in flagscale/inference/inference_aquila.py, no `__init__.py`: the
-    repository's root, run with it on the path); else `import_root`."""
+    package, the folder above the top package its own imports name (`own_root`: `from
+    flagscale.inference.arguments import parse_config` in flagscale/inference/inference_aquila.py,
+    no `__init__.py`: the repository's root, run with it on the path); else `import_root`."""
     top = import_root(read_text, path)
     if top is None or top != os.path.dirname(path):
         return top
-    text = read_text(path) or ""
-    folder, dotted = top, []
-    for _ in range(_MAX_PACKAGE_DEPTH):
-        parent = os.path.dirname(folder)
-        if not folder or parent == folder:
-            break
-        dotted.insert(0, os.path.basename(folder))
-        folder = parent
-        if _imports_from(text, ".".join(dotted)):
-            return folder or os.curdir
-    return top
+    found = own_root(path, _IMPORTED.findall(read_text(path) or ""))
+    return found[0] if found is not None else top
 
 
-def _imports_from(text: str, dotted: str) -> bool:
-    if dotted not in text:  # the cheap look first
-        return False
-    return re.search(rf"^\s*(?:from|import)\s+{re.escape(dotted)}[.\s]", text, re.MULTILINE) is not None
+_IMPORTED = re.compile(r"^[ \t]*(?:from|import)[ \t]+([\w.]+)", re.MULTILINE)
