@@ -80,8 +80,13 @@ def imported_launches(module: Module, context: ExtractContext, relevant, origin:
     targets = _imported(tree, module)
     # a module of the tree that hands them on to one that builds the engine (data-juicer's op, whose
     # `prepare_model(**model_params)` is `model_utils`')
-    for handing in list(targets.values()):
-        targets.update((path, further) for path, further in _imported(tree, handing).items() if path not in targets)
+    handings = list(targets.values())
+    direct = len(handings)
+    for index, handing in enumerate(handings):
+        imported = {path: further for path, further in _imported(tree, handing).items() if path not in targets}
+        targets.update(imported)
+        if index < direct and os.path.basename(handing.path) == "__init__.py":
+            handings += imported.values()  # what a package re-exports (`from .vllm_sampler import vLLMSampler`) hands on too
         # or imports the class in the function that makes it (textgrad's `get_engine`: `from .vllm import ChatVLLM`)
         targets.update((path, further) for path, further in _imported_by_functions(tree, handing).items() if path not in targets)
         # or hands back a function it imports where it picks it (alpaca_eval's `decoders.get_fn_completions(name)`)
@@ -124,9 +129,13 @@ def _imported(tree: Tree, module: Module) -> dict[str, Module]:
 
 
 def _imported_by_functions(tree: Tree, module: Module) -> dict[str, Module]:
-    """The tree's modules the module-level functions of a module import from inside (`from .vllm import ChatVLLM`)."""
+    """The tree's modules the module-level functions of a module, and its classes' methods, import from inside
+    (`from .vllm import ChatVLLM`; twinkle's sampler: `from .vllm_engine import VLLMEngine` in `__init__`)."""
     found = {}
-    for function in module.functions.values():
+    if "import " not in module.source.text:
+        return found
+    methods = (m for cls in module.classes.values() for m in cls.body if isinstance(m, FUNCTIONS))
+    for function in (*module.functions.values(), *methods):
         for node in walk(function):
             for alias in node.names if isinstance(node, ast.ImportFrom) else ():
                 qualified = local_import(node, alias.asname or alias.name)
