@@ -128,12 +128,15 @@ def _imported(tree: Tree, module: Module) -> dict[str, Module]:
     return {found[0].path: found[0] for qualified in set(module.imports.values()) if (found := tree.resolve(qualified, module))}
 
 
+_INDENTED_IMPORT = re.compile(r"^[ \t]+from[ \t]+\S+[ \t]+import[ \t]", re.MULTILINE)
+
+
 def _imported_by_functions(tree: Tree, module: Module) -> dict[str, Module]:
     """The tree's modules the module-level functions of a module, and its classes' methods, import from inside
     (`from .vllm import ChatVLLM`; twinkle's sampler: `from .vllm_engine import VLLMEngine` in `__init__`)."""
     found = {}
-    if "import " not in module.source.text:
-        return found
+    if _INDENTED_IMPORT.search(module.source.text) is None:
+        return found  # no import inside a function or method (most modules): nothing walked
     methods = (m for cls in module.classes.values() for m in cls.body if isinstance(m, FUNCTIONS))
     for function in (*module.functions.values(), *methods):
         for node in walk(function):
