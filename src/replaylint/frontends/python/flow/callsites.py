@@ -134,10 +134,11 @@ def _bound_calls(module: Module, made: list[Call], factories: list[ast.FunctionD
 
 def decides_by_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """Whether a branch of the function tests one of its parameters (`if logprobs_mode:`): the
-    caller then decides which keys reach the engine."""
+    caller then decides which keys reach the engine. A test of `self` (`if self.max_model_len is not None:`)
+    is the object's: its construction decides it, and the engine's contexts read that."""
     known = getattr(function, "_replaylint_decides", None)  # asked for each engine and request of the function
     if known is None:
-        names = {param.arg for param in parameters(function)}
+        names = {param.arg for param in parameters(function)} - {"self", "cls"}
         known = any(
             isinstance(node, (ast.If, ast.IfExp)) and any(isinstance(n, ast.Name) and n.id in names for n in walk(node.test))
             for node in walk(function)

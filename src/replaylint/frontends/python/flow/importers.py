@@ -80,8 +80,13 @@ def imported_launches(module: Module, context: ExtractContext, relevant, origin:
     targets = _imported(tree, module)
     # a module of the tree that hands them on to one that builds the engine (data-juicer's op, whose
     # `prepare_model(**model_params)` is `model_utils`')
-    for handing in list(targets.values()):
-        targets.update((path, further) for path, further in _imported(tree, handing).items() if path not in targets)
+    handings = list(targets.values())
+    direct = len(handings)
+    for index, handing in enumerate(handings):
+        imported = {path: further for path, further in _imported(tree, handing).items() if path not in targets}
+        targets.update(imported)
+        if index < direct and os.path.basename(handing.path) == "__init__.py":
+            handings += imported.values()  # what a package re-exports (`from .vllm_sampler import vLLMSampler`) hands on too
         # or imports the class in the function that makes it (textgrad's `get_engine`: `from .vllm import ChatVLLM`)
         targets.update((path, further) for path, further in _imported_by_functions(tree, handing).items() if path not in targets)
         # or hands back a function it imports where it picks it (alpaca_eval's `decoders.get_fn_completions(name)`)
@@ -123,10 +128,17 @@ def _imported(tree: Tree, module: Module) -> dict[str, Module]:
     return {found[0].path: found[0] for qualified in set(module.imports.values()) if (found := tree.resolve(qualified, module))}
 
 
+_INDENTED_IMPORT = re.compile(r"^[ \t]+from[ \t]+\S+[ \t]+import[ \t]", re.MULTILINE)
+
+
 def _imported_by_functions(tree: Tree, module: Module) -> dict[str, Module]:
-    """The tree's modules the module-level functions of a module import from inside (`from .vllm import ChatVLLM`)."""
+    """The tree's modules the module-level functions of a module, and its classes' methods, import from inside
+    (`from .vllm import ChatVLLM`; twinkle's sampler: `from .vllm_engine import VLLMEngine` in `__init__`)."""
     found = {}
-    for function in module.functions.values():
+    if _INDENTED_IMPORT.search(module.source.text) is None:
+        return found  # no import inside a function or method (most modules): nothing walked
+    methods = (m for cls in module.classes.values() for m in cls.body if isinstance(m, FUNCTIONS))
+    for function in (*module.functions.values(), *methods):
         for node in walk(function):
             for alias in node.names if isinstance(node, ast.ImportFrom) else ():
                 qualified = local_import(node, alias.asname or alias.name)

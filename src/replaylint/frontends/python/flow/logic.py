@@ -255,11 +255,11 @@ _SCALARS = (str, int, float, bool, type(None))
 _BUILTIN_TYPES = {"str": str, "int": int, "float": float, "bool": bool, "dict": dict, "list": list, "tuple": tuple, "bytes": bytes}
 
 
-def type_test(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
+def type_test(reader: Evaluates, node: ast.Call, frame: Frame, read: Val | None = None) -> Val:
     """`isinstance(x, str)` (or a tuple of built-in types) where `x` is a known text, number,
     truth value or None: a mapping or an object the reader knows may be of a class of its own
-    (OmegaConf's `DictConfig` is no `dict`), so its test stays unknown."""
-    read = reader.evaluate(node.args[0], frame)
+    (OmegaConf's `DictConfig` is no `dict`), so its test stays unknown (`read`: the object, when read already)."""
+    read = reader.evaluate(node.args[0], frame) if read is None else read
     spelt = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
     if isinstance(read.ref, Engine) and sampling_object(reader, read):  # `SamplingParams(...)`: no built-in type's
         return _sampling_type_test(reader, spelt, frame)
@@ -274,6 +274,12 @@ def type_test(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
         return NOTHING
     kinds = tuple(_BUILTIN_TYPES[item.id] for item in spelt)  # type: ignore[attr-defined]
     return Val(isinstance(read.value, kinds), assumptions=read.assumptions)
+
+
+def builtin_types(node: ast.expr) -> bool:
+    """Whether a type test's classes are all built-in ones (`dict`, `(list, tuple)`)."""
+    spelt = node.elts if isinstance(node, ast.Tuple) else [node]
+    return all(isinstance(item, ast.Name) and item.id in _BUILTIN_TYPES for item in spelt)
 
 
 def _vllm_class(reader: Evaluates, node: ast.expr, frame: Frame) -> bool:

@@ -1,7 +1,8 @@
 """Membership tests the reader decides: `key in ENGINE_KEYS` of strings the tree spells out (a
 set, list, tuple, or a mapping's keys), and `key in inspect.signature(EngineArgs).parameters`.
-The fields of `EngineArgs` known here are the engine arguments replay rules read
-(`vllm.engine_fields`); any other name may or may not be a field, so its test is undecided.
+The engine arguments replay rules read (`vllm.engine_fields`) and the names every release declares
+(`vllm.engine_arg_names`) are fields of `EngineArgs`; any other name may or may not be a field of the
+release run, so its test is undecided.
 The names of `SamplingParams.from_optional`'s parameters are known (`vllm.sampling_fields`), also
 as AutoRAG lists them (`[param.name for param in inspect.signature(SamplingParams.from_optional)
 .parameters.values()]`): a name every release has is in, one no release has is not, and one only
@@ -16,7 +17,9 @@ from .facts import NOTHING, Val
 from .frames import Evaluates, Frame, reaching
 from .refs import Engine, Qualified, is_sampling
 
-_ENGINE_FIELDS = "the engine's fields"
+_SYNC_FIELDS = "EngineArgs' fields"
+_ASYNC_FIELDS = "AsyncEngineArgs' fields"
+_ENGINE_FIELDS = (_SYNC_FIELDS, _ASYNC_FIELDS)
 _SERVER_ONLY = ("enable_scale_out", "tokens_only")  # options of `vllm serve`, not fields of EngineArgs
 _FROM_OPTIONAL = "the parameters of SamplingParams.from_optional"
 _MAX_BINDINGS = 3  # names bound to the next step followed (`params = ....values()`, then `names = [p.name for p in params]`)
@@ -25,10 +28,8 @@ _MAX_BINDINGS = 3  # names bound to the next step followed (`params = ....values
 def member(reader: Evaluates, key: str, node: ast.expr, frame: Frame) -> bool | None:
     """Whether the text `key` is among what `node` holds (None: not known)."""
     members = _members(reader, node, frame)
-    if members is _ENGINE_FIELDS:
-        from ....vllm.engine_fields import FIELDS
-
-        return True if key in FIELDS and key not in _SERVER_ONLY else None
+    if members in _ENGINE_FIELDS:
+        return _engine_field(key, members == _ASYNC_FIELDS)
     if members is _FROM_OPTIONAL:
         from ....vllm.sampling_fields import FROM_OPTIONAL_LATER, FROM_OPTIONAL_PARAMETERS
 
@@ -39,7 +40,7 @@ def member(reader: Evaluates, key: str, node: ast.expr, frame: Frame) -> bool | 
 def members_of(reader: Evaluates, node: ast.expr, frame: Frame) -> set[str] | None:
     """The strings `node` holds (a set, list, tuple spelt out, or a mapping known whole's keys); None: not known."""
     members = _members(reader, node, frame)
-    return None if members in (_ENGINE_FIELDS, _FROM_OPTIONAL) else members
+    return None if members in (*_ENGINE_FIELDS, _FROM_OPTIONAL) else members
 
 
 def _members(reader: Evaluates, node: ast.expr, frame: Frame) -> Any:
@@ -48,10 +49,10 @@ def _members(reader: Evaluates, node: ast.expr, frame: Frame) -> Any:
         return _FROM_OPTIONAL
     if isinstance(node, ast.Name):
         binding = reaching(frame, node.id)
-        if binding is not None and binding.kind == "value" and _engine_signature(reader, binding.value, frame):
-            return _ENGINE_FIELDS
-    elif _engine_signature(reader, node, frame):
-        return _ENGINE_FIELDS
+        if binding is not None and binding.kind == "value" and (signed := _engine_signature(reader, binding.value, frame)):
+            return signed
+    elif signed := _engine_signature(reader, node, frame):
+        return signed
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "keys" and not node.args:
         node = node.func.value  # `key in config.keys()`: the mapping's keys
     read = reader.evaluate(node, frame)
@@ -62,17 +63,31 @@ def _members(reader: Evaluates, node: ast.expr, frame: Frame) -> Any:
     return None
 
 
-def _engine_signature(reader: Evaluates, node: ast.expr | None, frame: Frame) -> bool:
-    """`inspect.signature(EngineArgs).parameters` (or `AsyncEngineArgs`)."""
+def _engine_signature(reader: Evaluates, node: ast.expr | None, frame: Frame) -> str | None:
+    """Whose fields `inspect.signature(EngineArgs).parameters` (or `AsyncEngineArgs`, also `.keys()` of it) holds."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "keys" and not node.args:
+        node = node.func.value  # twinkle's `valid_args = inspect.signature(AsyncEngineArgs).parameters.keys()`
     if not (isinstance(node, ast.Attribute) and node.attr == "parameters" and isinstance(node.value, ast.Call)):
-        return False
+        return None
     call = node.value
     if not (frame.module.text(call.func).endswith("signature") and len(call.args) == 1):
-        return False
+        return None
     made = reader.evaluate(call.args[0], frame).ref
-    return (
-        isinstance(made, Qualified) and made.name.rsplit(".", 1)[-1] in ("EngineArgs", "AsyncEngineArgs") and made.name.startswith("vllm")
-    )
+    if not (isinstance(made, Qualified) and made.name.startswith("vllm")):
+        return None
+    short = made.name.rsplit(".", 1)[-1]
+    return _ASYNC_FIELDS if short == "AsyncEngineArgs" else _SYNC_FIELDS if short == "EngineArgs" else None
+
+
+def _engine_field(key: str, in_async: bool) -> bool | None:
+    """Whether `key` is a parameter of `EngineArgs` (`in_async`: of `AsyncEngineArgs`): those replay rules read
+    and those every release declares are; any other name may be one of the release run, so it is not known."""
+    from ....vllm.engine_arg_names import ASYNC_ENGINE_ARGS_OWN, ENGINE_ARGS_FIELDS
+    from ....vllm.engine_fields import FIELDS
+
+    if key in _SERVER_ONLY:
+        return None
+    return True if key in FIELDS or key in ENGINE_ARGS_FIELDS or (in_async and key in ASYNC_ENGINE_ARGS_OWN) else None
 
 
 def _from_optional_names(reader: Evaluates, node: ast.expr, frame: Frame, steps: int, named: bool = False) -> bool:

@@ -25,7 +25,7 @@ from .facts import NOTHING, Entry, Kwargs, Val, read_from
 from .frames import Evaluates, Frame
 from .hydra_compose import composed
 from .known_args import leftover_words
-from .logic import length, text_test, type_test
+from .logic import builtin_types, length, text_test, type_test
 from .memberships import has_attribute
 from .merges import chained, merges, reduced
 from .module import FUNCTIONS, Module
@@ -282,7 +282,10 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
     if name in ("collections.namedtuple", "namedtuple") and (made := named_tuple_class(node)) is not None:
         return Val(ref=Class(frame.module, made))
     if name == "isinstance" and len(node.args) == 2 and not node.keywords:
-        return type_test(reader, node, frame)
+        read = reader.evaluate(node.args[0], frame)
+        if isinstance(read.ref, Instance) and builtin_types(node.args[1]) and _own_class(reader, read.ref.cls):
+            return Val(False, assumptions=read.assumptions)  # `isinstance(params, dict)` of the library's own record
+        return type_test(reader, node, frame, read)
     if name == "hasattr" and len(node.args) == 2 and not node.keywords:
         return has_attribute(reader, node, frame)
     if name in QUANTIFIERS:
@@ -296,6 +299,16 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
     if name in ("ray.remote",) and not node.args:
         return Val(ref=Qualified(name))  # `ray.remote(num_gpus=1)(Actor)`: the same, with resources
     return NOTHING
+
+
+def _own_class(reader: Evaluates, cls: Class, depth: int = 0) -> bool:
+    """Whether a class written in the tree derives only from classes written there (no `dict`,
+    `BaseModel` or metaclass of a library): none of its objects is of a built-in type."""
+    if depth > 4 or cls.node not in cls.module.tree.body or cls.node.keywords:
+        return False
+    frame = Frame(cls.module, cls.module.tree)
+    bases = [reader.evaluate(base, frame).ref for base in cls.node.bases]
+    return all(isinstance(base, Class) and base.node is not cls.node and _own_class(reader, base, depth + 1) for base in bases)
 
 
 def _structured(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
