@@ -257,7 +257,19 @@ PENDING: dict[str, str] = {
     "h59_atlasnexus_vllm_params_typeddict_no_top_k": "round 59 first run (stop 49): RPL102 missed (src/ai_atlas_nexus/blocks/inference/vllm.py:53: `SamplingParams(**self.parameters)` of a TypedDict of parameters)",
     "h59_ipw_vllm_client_greedy_temperature_override": 'round 59 first run (stop 49): RPL101 missed (scripts/run_offline_profile.py:20: `temperature=0.0` given to a client made by `ClientRegistry.create("vllm")`)',
     "h59_lmpolygraph_generation_params_greedy": "round 59 first run (stop 49): RPL101 missed (examples/configs/polygraph_eval_coqa.yaml:25: a Hydra YAML's generation params read by an extensionless entry point, scripts/polygraph_eval, started by a shell script)",
-    "h59_unitxt_vllm_params_mixin_top_k_default": "round 59 first run (stop 49): RPL102 missed (src/unitxt/inference.py:30: `top_k: int = -1` of a params mixin whose classes a metaclass makes dataclasses)",
+    "h59_unitxt_vllm_params_mixin_top_k_default": (
+        "round 59 first run (stop 49): RPL102 missed (src/unitxt/inference.py:30: `top_k: int = -1` of a params mixin whose classes a metaclass makes dataclasses). "
+        "Session 49 (h-fxBG, left for lack of time) found three gaps: (1) `objects.is_record` reads decorators and base names only, not "
+        "`metaclass=DataclassMeta` (whose `__new__` returns `dataclasses.dataclass(kw_only=True)(cls)`) inherited from `Dataclass` in another "
+        "module, and it has no reader to follow bases across modules; (2) even with `@dataclass(kw_only=True)` written on every class and "
+        "`dataclasses.asdict(self)`, the request `self.llm.generate(inputs, self.sampling_params)` in `_infer` (reached through the base's "
+        "`infer` -> `self._infer`) is read in frames with `instance=None`, so `self.sampling_params` (set in `prepare_engine`, which "
+        "`Artifact.__post_init__` -> `prepare` runs) reads `self` without the fields of examples/inference_using_vllm.py's "
+        "`VLLMInferenceEngine(...)`; `uncalled_methods.construction_frames` sets no `instance` and looks elsewhere only when the method "
+        "reads a stored parameter; (3) `self.to_dict([VLLMParamsMixin])` is a base's method of the tree: `Reader.call_function` hands it the "
+        "object's fields only when its class is the frame's, its body (`dataclasses.fields(cls)` of the listed classes, `getattr(self, name)`) "
+        "is not read, and `record_dumps.with_options` leaves `to_dict(args)` unknown"
+    ),
     "h60_smallrl_adapter_sample_greedy": "round 60 first run (stop 49): RPL101 missed (sample_adapter.py:9: a greedy request to the engine an adapter module's factory builds)",
     "h60_torchtune_async_grpo_generate_kwargs_no_top_k": "round 60 first run (stop 49): RPL102 missed (recipes/dev/async_grpo_full_finetune_distributed.py:32: `SamplingParams(**generate_kwargs)` from the recipe config, as h53's torchtune case)",
     "h61_gptossalign_api_server_no_scale_out": "round 61 first run (stop 49): RPL301 missed (vllm_start_gptoss.sh:11: an api_server command whose flags carry backtick inline comments, `--flag `# note` \\`)",
