@@ -16,6 +16,7 @@ from .call_arguments import arguments
 from .callsites import Call, argument_at, calls, decides_by_parameter, reads_stored_parameter
 from .class_order import init_of
 from .closure_calls import closure_frames, in_method
+from .deferred_calls import deferred_calls
 from .engine_selves import held_engine
 from .engines import MAX_SITES, caller_frame, caller_frames, elsewhere, site_frames
 from .factory_objects import factory_calls, factory_construction
@@ -56,7 +57,7 @@ _MAX_OWN_HOPS = 3  # `self.m(...)` calls between methods of one class followed u
 def requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request, tuple[Assumption, ...], Span | None]]:
     """(engine call, request, the defaults it rests on, the construction of the object that owns the engine when the
     request names one) for each request whose receiver is an engine construction."""
-    for call in calls(module, tuple(f".{method}(" for method in _METHODS)):
+    for call in [*calls(module, _WORDS), *deferred_calls(module, _METHODS)]:  # also `partial(llm.generate, prompts, params)`
         func = call.node.func
         if not isinstance(func, ast.Attribute) or func.attr not in _METHODS:
             continue
