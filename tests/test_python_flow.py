@@ -252,7 +252,6 @@ PENDING: dict[str, str] = {
     "h57_twinkle_eval_greedy_sampling_params": "round 57 first run (stop 49): RPL101 missed (cookbook/rl/grpo.py:39: the library's own `SamplingParams` dataclass turned into vLLM's by `to_vllm()`)",
     "h57_twinkle_grpo_sampling_params_default_top_k": "round 57 first run (stop 49): RPL102 missed (src/twinkle/data_format/sampling.py:63: `VLLMSamplingParams(**kwargs)` of the library's dataclass's defaults)",
     "h58_delphi_offline_client_no_top_k": "round 58 first run (stop 49): RPL102 missed (delphi/clients/offline.py:62: `SamplingParams(` built per batch in the client's queue-processing method)",
-    "h58_minictx_check_greedy_temperatures_default": "round 58 first run (stop 49): RPL101 missed (check.py:105: argparse `--temperatures` default 0.0 reaching the request through a function alias, `evaluation = best_first_search; evaluation(..., args.temperatures, ...)`)",
     "h59_atlasnexus_script_env_runner_zero": 'round 59 first run (stop 49): RPL206 missed (examples/risk_identification_vllm_offline.py:5: `os.environ[...] = "0"` in an example script before it builds the library\'s engine class)',
     "h59_atlasnexus_vllm_params_typeddict_no_top_k": "round 59 first run (stop 49): RPL102 missed (src/ai_atlas_nexus/blocks/inference/vllm.py:53: `SamplingParams(**self.parameters)` of a TypedDict of parameters)",
     "h59_ipw_vllm_client_greedy_temperature_override": 'round 59 first run (stop 49): RPL101 missed (scripts/run_offline_profile.py:20: `temperature=0.0` given to a client made by `ClientRegistry.create("vllm")`)',
