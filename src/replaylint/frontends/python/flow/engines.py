@@ -42,6 +42,7 @@ from .environ import runner_writes
 from .factories import factory_constructions
 from .facts import Entry, Kwargs
 from .frames import Frame, class_level, parameters
+from .function_aliases import named_sites
 from .held_partials import held_partial_calls
 from .loop_turns import turn_frames
 from .mapped_calls import mapped_sites
@@ -183,8 +184,7 @@ def _contexts(reader: Reader, module: Module, call: Call, outer: int) -> list[Fr
         # an object of a subclass that only changes class constants builds its own engine (read with the subclass's)
         frames = (frames or [plain]) + [replace(plain, cls=sub) for sub in constant_subclasses(module, call.cls, scope)]
         return from_init(reader, module, init, scope, frames, MAX_SITES)
-    named = calls(module, (scope.name + "(",))
-    sites = [(module, site) for site in named if isinstance(site.node.func, ast.Name) and site.node.func.id == scope.name]
+    sites = [(module, site) for site in named_sites(reader, module, scope)]  # `main(...)`; `run = main`, then `run(...)`
     near = lambda factory: elsewhere(reader, module, factory, (factory.name + "(",))  # noqa: E731
     sites += [(home, site) for home, site in closure_sites(module, scope, near) if all(site.node is not other.node for _, other in sites)]
     # `Process(target=main, args=(...))`, `main.remote(...)` of a Ray task, `ds.map(main, fn_kwargs=...)`
