@@ -13,7 +13,7 @@ from typing import Iterable, Iterator
 
 from .binding import bind
 from .callsites import Call, calls
-from .frames import Evaluates, Frame
+from .frames import Evaluates, Frame, binds
 from .logic import decided
 from .memoized import returned_paths
 from .module import FUNCTIONS, Module
@@ -24,22 +24,27 @@ _MAX_DEPTH = 5  # one less than the reader's MAX_DEPTH (6, calls followed into o
 _MAX_FACTORIES = 4
 
 
-def made_by_factory(reader: Evaluates, frame: Frame, value: ast.Call, cls: ast.ClassDef) -> bool:
+def made_by_factory(reader: Evaluates, frame: Frame, value: ast.Call, cls: ast.ClassDef, element: int | None = None) -> bool:
     """Whether `value`, a call of a module-level function of the tree, returns an object of `cls`
-    where `frame` reads it: every return its arguments do not decide against is `Cls(...)`."""
-    return bool(_taken_constructions(reader, frame, value, cls))
+    where `frame` reads it: every return its arguments do not decide against is `Cls(...)` (with
+    `element`, the item of the tuple it returns that a target unpacks: `llm, mgr = create_engine()`)."""
+    return bool(_taken_constructions(reader, frame, value, cls, element))
 
 
-def factory_construction(reader: Evaluates, frame: Frame, value: ast.Call, cls: ast.ClassDef) -> tuple[ast.Call, Frame] | None:
+def factory_construction(
+    reader: Evaluates, frame: Frame, value: ast.Call, cls: ast.ClassDef, element: int | None = None
+) -> tuple[ast.Call, Frame] | None:
     """The one `Cls(...)` such a call returns, with the frame of the factory that call makes (its
     parameters bound to the call's arguments: `make('m')` of `def make(model, temperature=0.0): return
     VllmDecoder(model, temperature=temperature)`), for reading what the object's `__init__` is given;
     None when the call may return another construction, or none."""
-    taken = _taken_constructions(reader, frame, value, cls)
+    taken = _taken_constructions(reader, frame, value, cls, element)
     return taken[0] if len(taken) == 1 else None
 
 
-def _taken_constructions(reader: Evaluates, frame: Frame, value: ast.Call, cls: ast.ClassDef) -> list[tuple[ast.Call, Frame]]:
+def _taken_constructions(
+    reader: Evaluates, frame: Frame, value: ast.Call, cls: ast.ClassDef, element: int | None = None
+) -> list[tuple[ast.Call, Frame]]:
     """The returns of `cls(...)` the call may take, each with the factory's frame there; empty when it
     may take another return, or when it is no call of a module-level factory of the tree."""
     if frame.depth >= _MAX_DEPTH or not isinstance(value.func, (ast.Name, ast.Attribute)):
@@ -59,12 +64,33 @@ def _taken_constructions(reader: Evaluates, frame: Frame, value: ast.Call, cls: 
         left = decided(reader, guards, inner.reading(placed), assumed)
         if left is None:
             continue  # the call decides against this return
-        taken.append((placed.statement.value, inner.reading(placed)))
+        taken.append(_given(placed.statement.value, inner.reading(placed), element))
         if not left:
             break  # taken whenever it is reached
     if not taken or assumed or not all(_constructs(reader, at, made, cls) for made, at in taken):
         return []
     return taken
+
+
+def _given(value: ast.expr | None, frame: Frame, element: int | None) -> tuple[ast.expr | None, Frame]:
+    """What a return gives the caller's target: the item `element` of a tuple spelt out (`return llm,
+    mgr`), and a name the factory binds once, before the return and on its path, to a call (`mgr =
+    Manager(llm=llm)`) read as that call where it is written; (None, frame) for any other shape."""
+    if element is not None:
+        items = value.elts if isinstance(value, ast.Tuple) else []
+        if element >= len(items) or any(isinstance(item, ast.Starred) for item in items):
+            return None, frame
+        value = items[element]
+    if not isinstance(value, ast.Name) or frame.at is None:
+        return value, frame
+    placed = [p for p in frame.module.binders(frame.scope, value.id) if binds(p.statement, value.id) is not None]
+    binding = binds(placed[0].statement, value.id) if len(placed) == 1 else None
+    if binding is None or binding.kind != "value" or binding.element is not None or not isinstance(binding.value, ast.Call):
+        return None, frame
+    at = placed[0]
+    if at.order >= frame.at.order or frame.at.guards[: len(at.guards)] != at.guards:
+        return None, frame
+    return binding.value, frame.reading(at)
 
 
 def factory_calls(reader, module: Module, cls: ast.ClassDef, method: str) -> Iterator[tuple[Module, Call]]:
@@ -100,7 +126,8 @@ def _calls_on(module: Module, names: set[str], method: str) -> list[Call]:
 
 def _factories(reader, module: Module, cls: ast.ClassDef) -> list[tuple[Module, ast.FunctionDef | ast.AsyncFunctionDef]]:
     found = []
-    for word in (f"return {cls.name}(", f": {cls.name}"):  # `return Cls(...)`; a dict of classes (`{"vllm": Cls}`) it picks from
+    # `return Cls(...)`; a dict of classes (`{"vllm": Cls}`) it picks from; a name bound to one (`mgr = Cls(...)`, `return llm, mgr`)
+    for word in (f"return {cls.name}(", f": {cls.name}", f" = {cls.name}("):
         for home in _holding(reader, module, cls.name, word):
             found += [(home, s) for s in home.tree.body if isinstance(s, FUNCTIONS) and _returns_named(s, cls.name, home)]
         if found:
@@ -113,7 +140,8 @@ def _bound_to(module: Module, function: str) -> set[str]:
     names = set()
     for node in ast.walk(module.tree):
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and _named(node.value.func) == function:
-            names |= {target.id for target in node.targets if isinstance(target, ast.Name)}
+            for target in node.targets:  # `engine = get_engine(...)`; `llm, mgr = create_engine(...)`
+                names |= {item.id for item in (target.elts if isinstance(target, ast.Tuple) else [target]) if isinstance(item, ast.Name)}
     return names
 
 
@@ -122,6 +150,7 @@ def _returns_named(function: ast.AST, name: str, module: Module | None = None) -
     naming the class, its own or the module's (DSGym's `backend_class = backend_map[backend_type]`,
     then `return backend_class(...)`; `return BACKENDS[kind](...)`)."""
     returned = [node.value.func for node in ast.walk(function) if isinstance(node, ast.Return) and isinstance(node.value, ast.Call)]
+    returned += _held_returns(function)
     if any(_named(func) == name for func in returned):
         return True
     if not any(isinstance(func, (ast.Name, ast.Subscript)) for func in returned):
@@ -133,6 +162,26 @@ def _returns_named(function: ast.AST, name: str, module: Module | None = None) -
         or (isinstance(func, ast.Subscript) and isinstance(func.value, ast.Name) and func.value.id in registries)
         for func in returned
     )
+
+
+def _held_returns(function: ast.AST) -> list[ast.expr]:
+    """The functions called in the calls a return gives by an item of a tuple (`return llm, Manager(llm)`)
+    or by a name the function binds to a call (`mgr = Manager(llm)`, then `return llm, mgr` or `return mgr`)."""
+    items = []
+    for node in ast.walk(function):
+        if isinstance(node, ast.Return) and node.value is not None:
+            items += node.value.elts if isinstance(node.value, ast.Tuple) else [node.value]
+    held = {item.id for item in items if isinstance(item, ast.Name)}
+    found = [item.func for item in items if isinstance(item, ast.Call)]
+    if held:
+        found += [
+            node.value.func
+            for node in ast.walk(function)
+            if isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Call)
+            and any(getattr(t, "id", None) in held for t in node.targets)
+        ]
+    return found
 
 
 def _picked_from_registry(function: ast.AST, name: str, registries: set[str]) -> tuple[set[str], set[str]]:

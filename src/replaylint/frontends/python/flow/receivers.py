@@ -77,6 +77,8 @@ def of_class(reader: Evaluates, frame: Frame, receiver: ast.expr, cls: ast.Class
     if binding is not None and binding.kind == "opaque" and isinstance(receiver, ast.Name):
         return _made_on_every_branch(frame, receiver.id, cls)
     value = receiver if isinstance(receiver, ast.Call) else binding.value if binding is not None and binding.kind == "value" else None
+    if binding is not None and binding.element is not None:  # `llm, mgr = create_engine(...)`: an item of what a factory returns
+        return isinstance(value, ast.Call) and made_by_factory(reader, frame, value, cls, binding.element)
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Subscript):
         return in_registry(reader, value.func, frame, cls)
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == cls.name:

@@ -350,8 +350,9 @@ def _constructed(reader: Reader, frame: Frame, receiver: ast.expr, cls: Class) -
     if not isinstance(made, ast.Call):
         return None, None
     sub = reader.evaluate(made.func, frame).ref
-    if isinstance(sub, Function):  # a factory's call (`make('m')`): what `__init__` is given is the construction it returns
-        found = factory_construction(reader, frame, made, cls.node)
+    element = binding.element if binding is not None else None  # `llm, mgr = make(...)`: an item only a factory's call gives
+    if isinstance(sub, Function) or element is not None:  # a factory's call (`make('m')`): `__init__` is given what it returns
+        found = factory_construction(reader, frame, made, cls.node, element)
         if found is None:
             return None, None
         made, frame = found
