@@ -177,7 +177,8 @@ def instance(reader: Evaluates, cls: Val | Class, node: ast.Call, frame: Frame) 
     if not is_record(cls):  # a plain class of class attributes: an object with those
         found = class_attributes(reader, cls.module, cls.node, node)
         return Val(ref=Instance(cls, found, plain=True), span=frame.module.span(node)) if found is not None else NOTHING
-    fields = defaults(reader, cls, hooked=False).copy()
+    typed_dict = any(last_name(base) == "TypedDict" for base in cls.node.bases)  # calling one makes a plain dict: no defaults
+    fields = defaults(reader, cls, hooked=False).copy() if not typed_dict else Kwargs()
     names = field_names(reader, cls)
     given: set[str] = set()  # the fields the call passes: keys a spread cannot pass again
     for argument, name in zip(node.args, names):
@@ -196,8 +197,8 @@ def instance(reader: Evaluates, cls: Val | Class, node: ast.Call, frame: Frame) 
         else:
             fields.entries[keyword.arg] = entry(reader, frame, keyword.arg, keyword, keyword.value, None)
             given.add(keyword.arg)
-    if any(last_name(base) == "TypedDict" for base in cls.node.bases):
-        return as_val(fields, frame.module.span(node))  # calling a TypedDict makes a plain dict
+    if typed_dict:
+        return as_val(fields, frame.module.span(node))
     return Val(ref=Instance(cls, after_init(reader, cls.module, cls.node, fields)), span=frame.module.span(node))
 
 
