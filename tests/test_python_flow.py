@@ -260,7 +260,6 @@ PENDING: dict[str, str] = {
     "h59_unitxt_vllm_params_mixin_top_k_default": "round 59 first run (stop 49): RPL102 missed (src/unitxt/inference.py:30: `top_k: int = -1` of a params mixin whose classes a metaclass makes dataclasses)",
     "h60_smallrl_adapter_sample_greedy": "round 60 first run (stop 49): RPL101 missed (sample_adapter.py:9: a greedy request to the engine an adapter module's factory builds)",
     "h60_torchtune_async_grpo_generate_kwargs_no_top_k": "round 60 first run (stop 49): RPL102 missed (recipes/dev/async_grpo_full_finetune_distributed.py:32: `SamplingParams(**generate_kwargs)` from the recipe config, as h53's torchtune case)",
-    "h61_gptossalign_api_server_no_scale_out": "round 61 first run (stop 49): RPL301 missed (vllm_start_gptoss.sh:11: an api_server command whose flags carry backtick inline comments, `--flag `# note` \\`)",
 }
 
 
