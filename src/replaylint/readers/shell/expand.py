@@ -14,6 +14,7 @@ from dataclasses import field, replace
 from typing import Iterable
 
 from ...records import record
+from .backtick_comments import is_comment
 from .grammar import Node
 from .place import Place
 from .positional import from_offset
@@ -134,6 +135,8 @@ class Expander:
             return self._simple_expansion(node, quoted)
         if kind == "expansion":
             return self._expansion(node, quoted)
+        if kind == "command_substitution" and is_comment(parsed.source(node)):
+            return []  # `` `# note` ``: nothing
         if kind in ("command_substitution", "process_substitution"):
             self.substitutions.append(node)
             return [self._hole(node, splits=not quoted and kind == "command_substitution")]

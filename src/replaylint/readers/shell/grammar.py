@@ -27,6 +27,7 @@ from typing import Any
 
 from ...records import record
 from ...source import Budget, OverBudget, address_room, bound_address_space
+from .backtick_comments import hidden
 
 Node = Any  # tree_sitter.Node; typed loosely so that importing this module stays cheap
 
@@ -92,10 +93,11 @@ def parse(text: str, budget: Budget | None = None, offset: int | None = None, gr
     for it, and `offset` (in the file) is where a parse beyond it is reported. Raises OverBudget."""
     data, errors = encode(text)
     budget = budget if budget is not None else Budget()
-    budget.charge(tokens(data), offset)
-    if len(data) > TRIAL_BYTES:
-        trial(data, budget, offset, grammar)
-    tree = _parser(grammar).parse(data)
+    read = (hidden(data) if grammar == "bash" else None) or data  # same length: byte offsets hold
+    budget.charge(tokens(read), offset)
+    if len(read) > TRIAL_BYTES:
+        trial(read, budget, offset, grammar)
+    tree = _parser(grammar).parse(read)
     return Parsed(text, tree.root_node, _char_of_byte(text, data, errors))
 
 
