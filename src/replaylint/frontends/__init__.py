@@ -222,7 +222,7 @@ def builds_from_config(data: bytes, words: Words | None = None) -> bool:
 
 
 def spreads_config(data: bytes) -> bool:
-    return b"(**" in data and _CONFIG_SPREAD.search(data) is not None
+    return b"LLM(**" in data and found_at(_CONFIG_SPREAD, data, (b"LLM(**",))  # (a pattern starting with `\b`: `search` steps every byte)
 
 
 def loads_config_by_path(data: bytes, words: Words | None = None) -> bool:

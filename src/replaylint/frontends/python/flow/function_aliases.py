@@ -5,6 +5,7 @@ kept only where the reader finds that name holds the function when the call runs
 from __future__ import annotations
 
 import ast
+import re
 
 from .callsites import Call, calls
 from .frames import Frame
@@ -21,13 +22,30 @@ def named_sites(reader: Reader, module: Module, function: ast.FunctionDef | ast.
 
 def _alias_sites(reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Call]:
     """The calls of the names bound to a module-level function (`run = main`, then `run(args)`)."""
-    if function not in module.tree.body or not module.referenced(function.name):
+    if function not in module.tree.body or not _read_as_value(module.source.text, function.name) or not module.referenced(function.name):
         return []  # (its name read other than called: else no assignment can bind it)
     aliases = module.names_bound_to(function.name) - {function.name}
     if not aliases:
         return []
     sites = [site for site in calls(module, tuple(sorted(alias + "(" for alias in aliases))) if _named(site, aliases)]
     return [site for site in sites if _holds(reader, module, site, function)]
+
+
+_CALLED = re.compile(r"[ \t]*\(")
+
+
+def _read_as_value(text: str, name: str) -> bool:
+    """Whether the text may name `name` other than calling or defining it, told before the module's
+    walk of its names (`Module.referenced`), which a large test module pays for every engine function."""
+    for match in re.finditer(re.escape(name), text):
+        start, end = match.span()
+        if (start and (text[start - 1].isalnum() or text[start - 1] in "_.")) or (
+            end < len(text) and (text[end].isalnum() or text[end] == "_")
+        ):
+            continue
+        if not _CALLED.match(text, end) and text[max(0, start - 4) : start] != "def ":
+            return True
+    return False
 
 
 def _named(site: Call, names: set[str]) -> bool:
