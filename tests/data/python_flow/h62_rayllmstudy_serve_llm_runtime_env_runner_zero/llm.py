@@ -19,7 +19,7 @@ llm_config = LLMConfig(
     engine_kwargs={
         "tensor_parallel_size": 2,
         "max_model_len": 2048,
-        "return_sampling_mask": True,
+        "return_sampling_mask": True,  # expect: RPL301
         "logprobs_mode": "processed_logprobs",
     },
     runtime_env={"env_vars": {"VLLM_USE_V1": "1", "VLLM_USE_V2_MODEL_RUNNER": "0"}},  # expect: RPL206

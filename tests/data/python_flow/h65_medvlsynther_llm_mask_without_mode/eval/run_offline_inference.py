@@ -115,7 +115,7 @@ def build_prompt(row):
 @click.option(
     "--temperature",
     type=float,
-    default=0.0,
+    default=0.0,  # expect: RPL101
     help="Sampling temperature",
     show_default=True,
 )
