@@ -24,6 +24,7 @@ from .ray_jobs import RayJobOptions, job_options
 from .script_files import ScriptFile, ShellScript, script_file_word
 from .tmux import tmux_command
 from .values import Chunk, Field, Hole
+from .wrapper_options import option_name, skip_options
 from .wrappers import (
     DOCKER_EXEC_VALUES,
     DOCKER_FLAGS,
@@ -34,7 +35,6 @@ from .wrappers import (
     SUDO_VALUES,
     UV_TOOL_RUN,
     WRAPPERS,
-    Wrapper,
 )
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -77,42 +77,6 @@ class Invocation:
 
 def _base(text: str | None) -> str | None:
     return None if text is None else text.rstrip("/").rsplit("/", 1)[-1]
-
-
-def _option_name(text: str) -> str:
-    return text.split("=", 1)[0] if text.startswith("--") else text
-
-
-def skip_options(words: list[Field], position: int, wrapper: Wrapper) -> int | None:
-    """Index of the first word after the wrapper's options and operands; None when unsure."""
-    if wrapper.subcommand:
-        if position >= len(words) or words[position].text != wrapper.subcommand:
-            return None
-        position += 1
-    while position < len(words):
-        text = words[position].text
-        if text is None:
-            return None
-        if text == "--":
-            position += 1
-            break
-        if not text.startswith("-") or text == "-":
-            break
-        name = _option_name(text)
-        if name in wrapper.stop:
-            return None
-        if name in wrapper.values:
-            position += 1 if "=" in text else 2
-            continue
-        if name in wrapper.flags or wrapper.lenient or (wrapper.digits_are_flags and text[1:].isdigit()):
-            position += 1
-            continue
-        if any(len(value) == 2 and text.startswith(value) for value in wrapper.values):
-            position += 1  # `-oL`, `-N0`: the value is attached
-            continue
-        return None
-    position += wrapper.operands
-    return position if position < len(words) else None
 
 
 def find(words: list[Field]) -> Invocation | ShellScript | ScriptFile | None:
@@ -288,7 +252,7 @@ def _sudo(words: list[Field], position: int, found: Found) -> int | None:
             _add_env(found, _assignment_word(match.group(1), match.group(2), (words[position],)))
             position += 1
             continue
-        name = _option_name(text)
+        name = option_name(text)
         if name in SUDO_STOP:
             return None
         if name in ("-E", "--preserve-env"):
@@ -329,7 +293,7 @@ def _runner(words: list[Field], position: int, found: Found) -> int | None:
             return position
         if not text.startswith("-"):
             return position
-        position += 1 if _option_name(text) not in values or "=" in text else 2
+        position += 1 if option_name(text) not in values or "=" in text else 2
     return None
 
 
@@ -382,7 +346,7 @@ def _docker(words: list[Field], found: Found, program: str = "docker") -> Invoca
             break
         if not text.startswith("-") or text == "-":
             break
-        name = _option_name(text)
+        name = option_name(text)
         inline = text[len(name) + 1 :] if text.startswith("--") and "=" in text else None
         following = words[position + 1] if position + 1 < len(words) else None
         if name in values and inline is None and (following is None or following.spread):

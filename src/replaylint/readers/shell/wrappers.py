@@ -20,6 +20,7 @@ class Wrapper:
     lenient: bool = False  # unknown options are flags (tools whose options never take values)
     digits_are_flags: bool = False  # `nice -10 cmd`
     subcommand: str = ""  # the word that must follow the command (`apptainer exec`)
+    site_options: bool = False  # a site adds long options (Slurm's SPANK plugins): one word when `--name=value`
 
 
 def _set(*items: str) -> frozenset[str]:
@@ -78,6 +79,7 @@ WRAPPERS: dict[str, Wrapper] = {
             "--ntasks-per-node", "--gpus-per-node", "--gpus-per-task", "--container-image", "--container-mounts",
             "--container-workdir", "--container-name", "--mpi", "--export", "--het-group", "--cpu-bind", "--distribution",
         ),
+        site_options=True,
     ),
 }
 
