@@ -29,7 +29,7 @@ from ...records import record
 from ...source import SourceFile
 from .asts import ast_of
 from .names import ENGINE_NAMES, vllm_aliases
-from .ray_serve_llm import bound_names, config_names, engine_kwargs, entrypoint
+from .ray_serve_llm import bound_names, config_names, engine_kwargs, entrypoint, runner_env
 from .scope_writes import dict_bindings, inner_scopes, is_dict, scope_statements, statement_calls, written_keys, written_names
 
 # The mask turned on by a literal as a dict key, a keyword or a subscript key (`"return_sampling_mask":
@@ -368,7 +368,8 @@ class _Reader:
             return
         served = entrypoint(self.tree, self.source.text, call, bound_names(self.tree, call))
         env_open = any(keyword.arg == "runtime_env" for keyword in call.keywords)  # Ray may set the workers' variables
-        self._emit(found, self.span(call), "Ray Serve LLM engine_kwargs", known_engine=True, entrypoint=served, env_open=env_open)
+        env = runner_env(call, self.span, self.text)
+        self._emit(found, self.span(call), "Ray Serve LLM engine_kwargs", known_engine=True, entrypoint=served, env_open=env_open, env=env)
 
     # judging
 
@@ -385,7 +386,16 @@ class _Reader:
             found.reasons.insert(0, OPEN_REASON)
             self._emit(found, anchor, "engine arguments" + (" of a call" if call else " in a dict"), known_engine=False)
 
-    def _emit(self, found: _Mapping, anchor: Span, label: str, known_engine: bool, entrypoint: str = "", env_open: bool = False) -> None:
+    def _emit(
+        self,
+        found: _Mapping,
+        anchor: Span,
+        label: str,
+        known_engine: bool,
+        entrypoint: str = "",
+        env_open: bool = False,
+        env: dict | None = None,
+    ) -> None:
         handle = None
         if found.container is not None:
             places = {name: place for name, place in found.places.items() if name in found.settings}
@@ -400,6 +410,7 @@ class _Reader:
                 handle=handle,
                 entrypoint=entrypoint,
                 env_open=env_open,
+                env=env or {},
             )
         )
 
