@@ -190,13 +190,15 @@ PATH_JOINS = {"os.path.join": (posixpath.join, None), "posixpath.join": (posixpa
 
 def joined_path(reader: Evaluates, node: ast.Call, frame: Frame, name: str) -> Val:
     """`os.path.join(base_url, endpoint)` of known texts (tau-bench's request URL), joined as on
-    the POSIX hosts vLLM serves from; `urljoin("/inference/v1/", "generate")` as the URL parser joins them."""
+    the POSIX hosts vLLM serves from; `urljoin("/inference/v1/", "generate")` as the URL parser joins them.
+    A path joined of values not known is one word of a command string (Optima's `vllm serve {model_path}`):
+    a space in it would leave the command a path it cannot find."""
     join, count = PATH_JOINS[name]
     if node.keywords or any(isinstance(a, ast.Starred) for a in node.args) or not node.args or count not in (None, len(node.args)):
         return NOTHING
     given = [reader.evaluate(argument, frame) for argument in node.args]
     if not all(isinstance(read.value, str) for read in given):
-        return NOTHING
+        return Val(span=frame.module.span(node), one_word=True) if count is None else NOTHING
     return _made(lambda: join(*(read.value for read in given)), given, frame, node)
 
 

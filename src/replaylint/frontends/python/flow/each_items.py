@@ -9,6 +9,7 @@ A list spelt out item by item is read turn by turn instead (`loop_turns`)."""
 from __future__ import annotations
 
 import ast
+import copy
 from dataclasses import replace
 
 from .dicts import as_val, written
@@ -21,9 +22,9 @@ from .refs import Each, Engine
 def made_each(reader: Evaluates, node: ast.ListComp | ast.GeneratorExp, frame: Frame) -> Val:
     """`[params_for(r) for r in requests]`: a construction each item is made by, the list standing
     for it (`generate(..., sampling_params=[...])`); another item, a list of `Each` of it."""
-    if rebinds_outer(node.generators, frame):
-        return NOTHING
-    item = reader.evaluate(node.elt, frame)
+    # a loop name also bound outside is read as unknown, not as that binding (`model` of Optima's
+    # `[(model, os.path.join(root, model)) for model in models]` before its `for model, path in ...`)
+    item = reader.evaluate(_unbound(node.elt, node.generators) if rebinds_outer(node.generators, frame) else node.elt, frame)
     if isinstance(item.ref, Engine):
         return Val(ref=(item,))
     return Val(ref=Each(item), span=frame.module.span(node)) if item is not NOTHING else NOTHING
@@ -34,6 +35,21 @@ def rebinds_outer(generators: list[ast.comprehension], frame: Frame) -> bool:
     (`reader.name`) would give that binding, not the turn's."""
     names = {n.id for generator in generators for n in ast.walk(generator.target) if isinstance(n, ast.Name)}
     return any(reaching(frame, name) is not None for name in names)
+
+
+class _Unbound(ast.NodeTransformer):
+    """An expression with some names replaced by one no statement can bind (read as unknown)."""
+
+    def __init__(self, names: set[str]) -> None:
+        self.names = names
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        return ast.copy_location(ast.Name(id="<turn>", ctx=node.ctx), node) if node.id in self.names else node
+
+
+def _unbound(element: ast.expr, generators: list[ast.comprehension]) -> ast.expr:
+    names = {n.id for generator in generators for n in ast.walk(generator.target) if isinstance(n, ast.Name)}
+    return _Unbound(names).visit(copy.deepcopy(element))
 
 
 def sliced(owner: Val, node: ast.Subscript) -> Val:

@@ -4,7 +4,8 @@ together from pieces (f-strings, `+`, across functions and modules: NeMo-Skills'
 commands and words as the shell splits it, each word placed where its first character is
 decided. Only what the splitting follows is read: spaces, quotes, `&&`, `||`, `;`, `|`, `&` and
 redirections; a string with an expansion, a substitution, an escape or a glob is left to the
-libcst pass. A piece not known is an expansion: unquoted, it may be any number of words, unless it
+libcst pass, but for a `~` that starts a word (`source ~/.bashrc && vllm serve ...`), which the
+shell expands to one word, not known. A piece not known is an expansion: unquoted, it may be any number of words, unless it
 is certainly a number (`int(time.time())`, `base_port + i`: `facts.Val.one_word`). A word
 that is one `json.dumps(DICT)` piece (quotes aside) keeps where each of the dict's keys is written."""
 
@@ -121,6 +122,8 @@ def commands(found: list[Piece], shell: bool = True) -> list[list[Word]] | None:
                 return None
             elif quote:
                 word = _add(word, char, piece, index)
+            elif char == "~" and word is None and shell:
+                word = Word(None, piece.span, assumptions=list(piece.assumptions))  # `~/.bashrc`: one word, the home's path
             elif char in _UNREAD or (not shell and char in _SEPARATORS + "<>" and char != "\n"):
                 return None
             elif char == "&" and at in "<>" and at:
