@@ -147,14 +147,23 @@ def decides_by_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bo
     return known
 
 
-def reads_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.AST) -> bool:
+def reads_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.AST, through_locals: bool = False) -> bool:
     """Whether the engine's arguments name a parameter of its function (`LLM(cfg.model,
-    logprobs_mode=cfg.logprobs_mode)`): what the caller passes decides them."""
+    logprobs_mode=cfg.logprobs_mode)`): what the caller passes decides them. `through_locals`: or
+    a local the function builds from them (`params = {"dtype": cfg.vllm.dtype}`, then `LLM(**params)`)."""
     if not isinstance(node, ast.Call) or function.name.startswith("test_"):
         return False  # a comprehension's engines are read in its function's frames; pytest calls a test
     names = {param.arg for param in parameters(function)} - {"self", "cls"}
+    names = _derived(names, function) if through_locals and names else names
     given = [*node.args, *(keyword.value for keyword in node.keywords)]
     return any(isinstance(n, ast.Name) and n.id in names for argument in given for n in walk(argument))
+
+
+def reaches_from_callers(function: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.AST) -> bool:
+    """Whether what the function's callers pass reaches the engine it builds: its `**kwargs`, a
+    branch on a parameter, or arguments read from its parameters or from a local built of them
+    (`params = {"dtype": cfg.vllm.dtype}`, then `LLM(**params)`)."""
+    return function.args.kwarg is not None or decides_by_parameter(function) or reads_parameter(function, node, through_locals=True)
 
 
 def words_of_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef, words: ast.expr) -> bool:

@@ -1,8 +1,8 @@
-"""Engine constructions of a module and the arguments that reach each: `LLM(...)`, `EngineArgs(...)`,
-`AsyncEngineArgs(...)` and a `functools.partial` of one, read in every context the tree gives them: each
-call site of the function that makes the engine (a class's `__init__`: each `Engine(...)`, `Engine.remote(...)`,
-`Engine.options(...).remote(...)`, `make()` of `make = partial(Engine, ...)`), else the function alone (its
-parameters unknown, `**kwargs` open). Keys written under branches give one launch per outcome, each saying its condition."""
+"""Engine constructions of a module and the arguments that reach each: `LLM(...)`, `EngineArgs(...)`, `AsyncEngineArgs(...)` and a
+`functools.partial` of one, read in every context the tree gives them: each call site of the function that makes the engine (a class's
+`__init__`: each `Engine(...)`, `Engine.remote(...)`, `Engine.options(...).remote(...)`, `make()` of `make = partial(Engine, ...)`),
+else the function alone (its parameters unknown, `**kwargs` open). Keys written under branches give one launch per outcome, each
+saying its condition."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from .callsites import (
     handed_sites,
     hands_parameter,
     led_by,
+    reaches_from_callers,
     reads_parameter,
     reads_stored_in_init,
     reads_stored_parameter,
@@ -195,8 +196,7 @@ def _contexts(reader: Reader, module: Module, call: Call, outer: int) -> list[Fr
     )  # `model_key()`
     # `getattr(importlib.import_module(path), name)()`: the class its callers' text names
     taken = called_parameter or (isinstance(call.node, ast.Call) and takes_class(module, call))
-    if not sites and (scope.args.kwarg is not None or decides_by_parameter(scope) or reads_parameter(scope, call.node) or taken):
-        # its callers' arguments reach the engine
+    if not sites and (taken or reaches_from_callers(scope, call.node)):  # its callers' arguments reach the engine
         found = _sites_elsewhere(reader, module, scope, lambda other, site: calls_function(reader, other, site, scope))
         sites = [(home, as_task_call(reader, home, site, scope) or site) for home, site in found]
     frames = []
