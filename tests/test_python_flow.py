@@ -268,7 +268,6 @@ PENDING: dict[str, str] = {
     "h63_garg_grpo_vllm_config_mask_without_mode": "round 63 first run (stop 49): RPL003 missed (configs/defaults.py:42: a dataclass default read through `OmegaConf.structured(Config)` in another module, the config handed to `init_vllm(seed, cfg)`)",
     "h65_evolvecoder_gen_script_adaptive_speculative": "round 65 first run (stop 49): RPL002 missed (acecoderv3/step2.1_gen.sh:40: a `fire` program's `--speculative_config=...` dict from a shell script)",
     "h65_evolvecoder_gen_script_mask_without_mode": "round 65 first run (stop 49): RPL003 missed (acecoderv3/step2.1_gen.sh:38: a `fire` program's `--return_sampling_mask=True` from a shell script run in the background)",
-    "h65_medvlsynther_eval_script_sampled_clean": "round 65 first run (stop 49): FALSE RPL101 (eval/run_offline_inference.py:119: click's `--temperature` default 0.0 reported although eval/scripts/*.sh runs `python eval/run_offline_inference.py --temperature 0.6` from the repository root)",
     "h65_optima_vllm_serve_no_scale_out": "round 65 first run (stop 49): RPL301 missed (scrips/inference_all.py:37: `vllm serve` built from adjacent string pieces into `serve_cmd`, started by `Popen(serve_cmd, shell=True)`)",
     "h65_optima_vllm_serve_runner_v1": "round 65 first run (stop 49): RPL206 missed (scrips/inference_all.py:34: the `VLLM_USE_V2_MODEL_RUNNER=0` prefix piece of the same string command)",
 }
