@@ -264,7 +264,6 @@ PENDING: dict[str, str] = {
     "h60_torchtune_async_grpo_generate_kwargs_no_top_k": "round 60 first run (stop 49): RPL102 missed (recipes/dev/async_grpo_full_finetune_distributed.py:32: `SamplingParams(**generate_kwargs)` from the recipe config, as h53's torchtune case)",
     "h65_evolvecoder_gen_script_adaptive_speculative": "round 65 first run (stop 49): RPL002 missed (acecoderv3/step2.1_gen.sh:40: a `fire` program's `--speculative_config=...` dict from a shell script)",
     "h65_evolvecoder_gen_script_mask_without_mode": "round 65 first run (stop 49): RPL003 missed (acecoderv3/step2.1_gen.sh:38: a `fire` program's `--return_sampling_mask=True` from a shell script run in the background)",
-    "h65_medvlsynther_eval_script_sampled_clean": "round 65 first run (stop 49): FALSE RPL101 (eval/run_offline_inference.py:119: click's `--temperature` default 0.0 reported although eval/scripts/*.sh runs `python eval/run_offline_inference.py --temperature 0.6` from the repository root)",
 }
 
 

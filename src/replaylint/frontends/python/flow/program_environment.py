@@ -137,7 +137,8 @@ def _naming(context, folder: str, entries: list[str], name: str) -> dict[str, st
 def runs_module(run: ProgramRun, file: str, path: str, read_text) -> bool:
     """Whether a run's `-m MODULE` is the module at `path` by its dotted name from the folder that
     holds its top package, or its script path names it (from the folder of the file that runs it,
-    or a path with folders that ends the module's)."""
+    a path with folders that ends the module's, or one from a folder above the file's: the
+    repository's root, where such scripts are run from, named relative to where the tree is checked)."""
     if run.module is not None:
         top = import_root(read_text, path) or os.path.dirname(path)
         dotted = os.path.splitext(os.path.relpath(path, top or os.curdir))[0].replace(os.sep, ".")
@@ -145,7 +146,7 @@ def runs_module(run: ProgramRun, file: str, path: str, read_text) -> bool:
     written = os.path.normpath(run.path or "")
     beside = os.path.normpath(os.path.join(os.path.dirname(file), written))
     here = os.path.normpath(path)
-    if beside == here or (os.sep in written and not written.startswith(os.pardir) and here.endswith(os.sep + written)):
+    if beside == here or (os.sep in written and not written.startswith(os.pardir) and _ends_module(written, file, here)):
         return True
     if os.path.isabs(written):  # `python ${REPO_PATH}/examples/main.py`, the script's own folder's path
         return os.path.abspath(here) == written
@@ -161,6 +162,23 @@ def _from_run_folder(dotted: str, folder: str, read_text) -> str | None:
     return os.path.normpath(here) if read_text(here) is not None else _run_from_above(written, folder, read_text)
 
 
+def _ends_module(written: str, file: str, here: str) -> bool:
+    """Whether a run's path with folders (`eval/run_offline_inference.py` in eval/scripts/x.sh) ends
+    the module's path, or is it taken from a folder above the running file's."""
+    return here.endswith(os.sep + written) or _folder_above(written, file, here) is not None
+
+
+def _folder_above(written: str, file: str, here: str) -> str | None:
+    """The folder above the running file's that the path written names the module from (None: none)."""
+    folder = os.path.dirname(os.path.dirname(os.path.normpath(file)))
+    while True:
+        if os.path.normpath(os.path.join(folder, written)) == here:
+            return folder or os.curdir
+        if folder == os.path.dirname(folder):
+            return None
+        folder = os.path.dirname(folder)
+
+
 def run_folder(run: ProgramRun, file: str, path: str, read_text) -> str | None:
     """The working folder of a run of the module at `path` that `runs_module` accepts: for `-m`, the
     folder that holds its top package; for a script path, the folder it is named from (the running
@@ -174,7 +192,7 @@ def run_folder(run: ProgramRun, file: str, path: str, read_text) -> str | None:
     here = os.path.normpath(path)
     if os.path.normpath(os.path.join(os.path.dirname(file), written)) == here:
         return os.path.dirname(file) or os.curdir
-    return here[: -len(written) - 1] or os.curdir if here.endswith(os.sep + written) else None
+    return here[: -len(written) - 1] or os.curdir if here.endswith(os.sep + written) else _folder_above(written, file, here)
 
 
 def _run_from_above(written: str, folder: str, read_text) -> str | None:

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from ....model import Setting
 from .binding import parameter_defaults
+from .click_words import click_dest, click_given, click_options, takes_arguments
 from .dicts import as_val, entry
 from .dotenv_values import dotenv_default
 from .environment_defaults import loads_dotenv, may_be_written
@@ -23,7 +24,7 @@ from .module import FUNCTIONS, Module
 from .objects import Class, Instance, defaults, is_record, last_name
 from .parsers import shown
 from .refs import Qualified
-from .script_flags import script_flag
+from .script_flags import script_flag, script_runs
 
 RECORD_CLIS = ("tyro.cli", "simple_parsing.parse", "jsonargparse.CLI", "jsonargparse.auto_cli")
 _FUNCTION_CLIS = ("fire.Fire", "typer.run", "jsonargparse.CLI", "jsonargparse.auto_cli")
@@ -136,13 +137,19 @@ def command_default(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunc
         if not isinstance(decorator, ast.Call) or last_name(decorator.func) not in ("option", "argument"):
             continue
         flags = [a.value.split("/")[0] for a in decorator.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
-        if _dest(flags) != name:
+        if click_dest(flags) != name:
             continue
         default = next((k for k in decorator.keywords if k.arg == "default"), None)
         if default is None:
             return NOTHING
         item = entry(reader, frame, name, default, default.value, None)
-        return as_cli(item, name, next((f for f in flags if f.startswith("--")), f"--{name}"), module, decorator)
+        return _scripts_give(
+            reader,
+            function,
+            name,
+            module,
+            as_cli(item, name, next((f for f in flags if f.startswith("--")), f"--{name}"), module, decorator),
+        )
     if not any(last_name(d.func if isinstance(d, ast.Call) else d) == "command" for d in function.decorator_list):
         return NOTHING
     value = _option_default(parameter_defaults(function).get(name))
@@ -159,7 +166,7 @@ def command_options(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunc
     for decorator in function.decorator_list:
         if isinstance(decorator, ast.Call) and last_name(decorator.func) in ("option", "argument"):
             flags = [a.value.split("/")[0] for a in decorator.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
-            name = _dest(flags)
+            name = click_dest(flags)
             read = command_default(reader, function, name, module) if name and name not in named else NOTHING
             if read.origin is None:  # no default written, or not a name click makes
                 found.reasons.append(f"{module.text(decorator)[:40]} (an option not read)")
@@ -169,10 +176,18 @@ def command_options(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunc
     return as_val(found)
 
 
-def _dest(flags: list[str]) -> str:
-    """The parameter click makes of an option's names: one without dashes, else the first `--` one."""
-    dest = next((f for f in flags if not f.startswith("-")), None) or next((f for f in flags if f.startswith("--")), "")
-    return dest.lstrip("-").replace("-", "_")
+def _scripts_give(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, module: Module, default: Val) -> Val:
+    """A click option's value as every run of the module by the tree's shell scripts gives it (`default` where none does)."""
+    if not any(_last(d) in ("command", "group") for d in function.decorator_list) or "__main__" not in module.source.text:
+        return default  # a command the module does not run as a program: its scripts' words are another's
+    options = click_options(function)
+    if options is None:
+        return NOTHING if script_runs(reader, module) else default
+    return script_flag(reader, module, name, default, reading=click_given(options, takes_arguments(function)))
+
+
+def _last(decorator: ast.expr) -> str:
+    return last_name(decorator.func if isinstance(decorator, ast.Call) else decorator)
 
 
 def takes_options(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

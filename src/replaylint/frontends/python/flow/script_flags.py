@@ -1,6 +1,7 @@
 """Flags the tree's shell scripts give a program whose function `fire.Fire(main)` runs (and the
 words `sys.argv[i]` reads: `script_word`): DeepMath's `eval.sh` running `python uni_eval.py --temperature 0.6 --repetition_penalty 1.05`, which `main`'s
-parameter `repetition_penalty` then holds (instead of its default), placed on the script's word.
+parameter `repetition_penalty` then holds (instead of its default), placed on the script's word; a click
+command's options the same way, as click reads the words (`click_words`).
 
 The scripts are those near the module that name it (`program_environment.run_files`), read by the
 shell interpreter (`readers.shell.program_runs.program_words`; a script other scripts run with their
@@ -23,11 +24,12 @@ from __future__ import annotations
 import ast
 import os
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ....model import UNKNOWN, Span
 from ....readers.python_runs import ANY_RUN
+from .click_words import ABSENT, OPEN, Given
 from .console_scripts import console_commands
 from .facts import NOTHING, Val
 from .module import Module
@@ -42,35 +44,25 @@ _MAX_VALUES = 2  # two values already disagree
 _RUN_AS = " runs it, with `"
 
 
-@dataclass(frozen=True)
-class _Given:
-    """A parameter's value as one run writes it (`text` at `span`)."""
-
-    value: object
-    text: str
-    span: Span
-    default: str | None = None  # the script's default the word holds (`ProgramWords.defaults`)
-
-
-_OPEN = object()  # the run may give the parameter anything
-_ABSENT = object()  # the run leaves the parameter at its default
-
-
-def script_flag(reader, module: Module, name: str, default: Val, command: str | None = None, within: str | None = None) -> Val:
+def script_flag(
+    reader, module: Module, name: str, default: Val, command: str | None = None, within: str | None = None, reading=None
+) -> Val:
     """The value of `main`'s parameter `name` as every run of the module by the tree's scripts
     gives it: `default` (the function's own) where none runs it or none gives it; NOTHING where
     that is not known. `command`: the key of the function in the dict of commands fire is given;
-    `within`: the module's function that calls fire (a command the project installs may run it)."""
+    `within`: the module's function that calls fire (a command the project installs may run it);
+    `reading`: how one run's words give the parameter (fire's, else `click_words.click_given`'s)."""
+    reading = reading or _flag_given
     runs = script_runs(reader, module, within)
     if command is not None:
         runs = [run for run in (_commanded(run, command) for run in runs) if run is not _OTHER]
     if not runs:
         return default
-    found = [_flag_given(run.words, name, run.defaults) if run is not None else _OPEN for run in runs]
-    if any(item is _OPEN for item in found) or (_ABSENT in found and not default.known):
+    found = [reading(run.words, name, run.defaults) if run is not None else OPEN for run in runs]
+    if any(item is OPEN for item in found) or (ABSENT in found and not default.known):
         return NOTHING
-    given = [item for item in found if isinstance(item, _Given)]
-    values = {repr(item.value) for item in given} | ({repr(default.value)} if _ABSENT in found else set())
+    given = [item for item in found if isinstance(item, Given)]
+    values = {repr(item.value) for item in given} | ({repr(default.value)} if ABSENT in found else set())
     if len(values) >= _MAX_VALUES or any(item.value is UNKNOWN for item in given):
         return NOTHING
     if not given:
@@ -184,12 +176,12 @@ def _names_program(text: str, stem: str, commands) -> bool:
 
 def _flag_given(words: tuple[tuple[str | None, Span | None], ...], name: str, defaults: tuple[str | None, ...] = ()) -> object:
     """What one run's words give the parameter `name`, as fire reads them (the last flag wins)."""
-    result: object = _ABSENT
+    result: object = ABSENT
     position = 0
     while position < len(words):
         text, span = words[position]
         if text is None or span is None or not text.startswith("--"):
-            return _OPEN  # a word not known, a positional word, a short flag
+            return OPEN  # a word not known, a positional word, a short flag
         if text == "--":
             break  # fire's own flags follow
         key, equals, value = text[2:].partition("=")
@@ -206,11 +198,11 @@ def _flag_given(words: tuple[tuple[str | None, Span | None], ...], name: str, de
             position += 2
         default = defaults[position - 1] if position - 1 < len(defaults) else None
         if key == f"no{name}":
-            return _OPEN
+            return OPEN
         if key == name:
             if item[0] is None or item[1] is None:
-                return _OPEN
-            result = _Given(_fire_value(item[0]), text if equals else f"{text} {item[0]}", item[1], default)
+                return OPEN
+            result = Given(_fire_value(item[0]), text if equals else f"{text} {item[0]}", item[1], default)
     return result
 
 
