@@ -155,6 +155,8 @@ def _same(known: tuple[Setting, EnvPlace | None] | None, setting: Setting, place
 
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
     """`command.render`, refusing words that would need quotes inside a quoted variable value."""
+    if not isinstance(launch.handle, command.CommandHandle):
+        return None  # an engine a Python program builds with the script's words (`script_programs`): not written here
     edits = command.render(launch, fix, source)
     handle = launch.handle
     if edits and isinstance(handle, ShellHandle) and (handle.mixed or handle.elsewhere):

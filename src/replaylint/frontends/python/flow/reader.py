@@ -60,7 +60,7 @@ from .pydantic_models import model_validated
 from .refs import ENGINE_CONFIGS, Bound, Engine, Function, Partial, Qualified, engine_name, is_params
 from .registries import registered
 from .returns import combined
-from .run_inputs import RECORD_CLIS, command_default, environment_default, record_cli, run_by_command_line, takes_options
+from .run_inputs import RECORD_CLIS, command_default, environment_default, record_cli, run_by_command_line, run_kwargs, takes_options
 from .unknown_receivers import called_on_unknown
 from .yaml_configs import EXISTS_TESTS, FILE_LOADERS, PATH_CALLS, exists_test, file_loaded, loaded, named_file
 
@@ -233,7 +233,7 @@ class Reader:
         if function is not None and function.args.kwarg is not None and function.args.kwarg.arg == name:
             if frame.args is None and self._as_written(function, frame):
                 return as_val(Kwargs(assumed=[f"the caller's `**{name}` does not set it"]))
-            return as_val(Kwargs(reasons=[f"**{name} (what the caller passes)"]))
+            return run_kwargs(self, function, name, frame)
         if function is not None and frame.args is None and function.decorator_list:
             return command_default(self, function, name, frame.module)
         return run_by_command_line(self, function, name, frame.module) if function is not None and frame.args is None else NOTHING

@@ -24,7 +24,7 @@ from .module import FUNCTIONS, Module
 from .objects import Class, Instance, defaults, is_record, last_name
 from .parsers import shown
 from .refs import Qualified
-from .script_flags import script_flag, script_runs
+from .script_flags import parameter_names, script_flag, script_kwargs, script_runs
 
 RECORD_CLIS = ("tyro.cli", "simple_parsing.parse", "jsonargparse.CLI", "jsonargparse.auto_cli")
 _FUNCTION_CLIS = ("fire.Fire", "typer.run", "jsonargparse.CLI", "jsonargparse.auto_cli")
@@ -75,6 +75,18 @@ def run_by_command_line(reader: Evaluates, function: ast.FunctionDef | ast.Async
         else as_cli(entry(reader, Frame(module, module.tree), name, value, value, None), name, f"--{name}", module, value)
     )
     return script_flag(reader, module, name, default, command, within) if runner == "fire.Fire" else default
+
+
+def run_kwargs(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, frame: Frame) -> Val:
+    """`**name` of a module-level function fire runs, as the tree's scripts fill it; else (or passed
+    by a caller) open: what the caller passes."""
+    module = frame.module
+    found = _handed_to_cli(reader, function, module) if frame.args is None and function in module.tree.body else None
+    if found is not None and found[0] == "fire.Fire":
+        given = script_kwargs(reader, module, parameter_names(function), found[1], found[2])
+        if given is not None:
+            return given
+    return as_val(Kwargs(reasons=[f"**{name} (what the caller passes)"]))
 
 
 Runner = tuple[str, "str | None", "str | None"]  # the runner, the function's key in fire's dict, the function calling it

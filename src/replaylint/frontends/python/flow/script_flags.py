@@ -14,6 +14,13 @@ them to parameters by place or by letter), `--noNAME`, a justfile, YAML or other
 module (as a word: not `offline_inference` in a comment) that is not read for its words, or runs that
 disagree, leave the parameter open.
 
+A function's `**kwargs` (EvolveCoder's `main(..., top_k=1, **vllm_kwargs)` run by `python
+step2.1_vllm_gen.py "${DATA}" --top_k=20 --return_sampling_mask=True`) hold each flag no parameter
+names (`script_kwargs`; with `**kwargs` fire takes every `--name` as a keyword, a bare `--noNAME` as
+`NAME=False`, positional words for the parameters): open where no script runs the module (by hand
+anything may be passed), a run is not read for its words, has a word not known or a short flag, or
+runs give different keywords.
+
 A function fire reaches through a dict of commands (`fire.Fire(ALL_FUNCTIONS)`) runs where a run's
 first word is its key (or the key with `_` written `-`); a run naming another command does not run
 it, and a first word not known leaves the parameter open. The runs of the module are also those of
@@ -24,14 +31,16 @@ from __future__ import annotations
 import ast
 import os
 import re
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from ....model import UNKNOWN, Span
+from ....model import UNKNOWN, Setting, Span
 from ....readers.python_runs import ANY_RUN
-from .click_words import ABSENT, OPEN, Given
+from .click_words import ABSENT, OPEN, Given, Words
 from .console_scripts import console_commands
-from .facts import NOTHING, Val
+from .dicts import as_val
+from .facts import NOTHING, Entry, Kwargs, Val
 from .module import Module
 from .program_environment import run_files, runs_module
 from .script_callers import script_runs_read
@@ -51,11 +60,9 @@ def script_flag(
     gives it: `default` (the function's own) where none runs it or none gives it; NOTHING where
     that is not known. `command`: the key of the function in the dict of commands fire is given;
     `within`: the module's function that calls fire (a command the project installs may run it);
-    `reading`: how one run's words give the parameter (fire's, else `click_words.click_given`'s)."""
-    reading = reading or _flag_given
-    runs = script_runs(reader, module, within)
-    if command is not None:
-        runs = [run for run in (_commanded(run, command) for run in runs) if run is not _OTHER]
+    `reading`: how one run's words give the parameter (`fire_given`'s, else `click_words.click_given`'s)."""
+    reading = reading or fire_given(quoted_flag(reader))
+    runs = commanded_runs(reader, module, command, within)
     if not runs:
         return default
     found = [reading(run.words, name, run.defaults) if run is not None else OPEN for run in runs]
@@ -107,12 +114,68 @@ def rests_on_environment(assumptions) -> bool:
     return any(said.endswith(" is unset") for said, _ in assumptions if not is_run_as(said))
 
 
+def script_kwargs(reader, module: Module, named: set[str], command: str | None, within: str | None) -> Val | None:
+    """The keywords every run of the module gives the function's `**kwargs` alike, each placed on the
+    script's word (None: no run, a run not known, or runs that differ)."""
+    runs = commanded_runs(reader, module, command, within)
+    keyed = quoted_flag(reader)
+    read = [_keywords(run.words, run.defaults, named, keyed) if run is not None else None for run in runs]
+    if not read or any(item is None for item in read):
+        return None
+    first = read[0]
+    assert first is not None and runs[0] is not None
+    if any(_shown(item) != _shown(first) for item in read[1:]):  # type: ignore[arg-type]
+        return None
+    found = Kwargs()
+    for key, (value, flag) in first.items():
+        assert flag.span is not None
+        whose = run_as(module.path, flag.span, flag.written, flag.default or runs[0].taken_when())
+        setting = Setting(key, value, flag.span, flag.written, flag.span)
+        found.entries[key] = Entry(setting, assumptions=((whose, flag.span),))
+    return as_val(found)
+
+
+def parameter_names(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    args = function.args
+    return {param.arg for param in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+
+
+def _shown(keywords: dict[str, tuple[object, FireFlag]]) -> dict[str, str]:
+    return {key: repr(value) for key, (value, _) in keywords.items()}
+
+
+def _keywords(words: Words, defaults, named: set[str], keyed: Keyed) -> dict[str, tuple[object, FireFlag]] | None:
+    """The keywords one run's words give `**kwargs` (the last flag wins); None where not known."""
+    read = fire_flags(words, defaults, keyed)
+    if read is None:
+        return None
+    keywords: dict[str, tuple[object, FireFlag]] = {}
+    for flag in read[0]:
+        key, value = flag.key, flag.value
+        if key in named or (flag.bare and key.startswith("no") and key[2:] in named):
+            continue
+        if flag.bare and key.startswith("no"):  # fire's `--noNAME`: NAME=False
+            key, value = key[2:], "False"
+        if not key or value is None or flag.span is None:
+            return None
+        keywords[key] = (fire_value(value), flag)
+    return keywords
+
+
 def as_run(reader, module: Module, run: ProgramWords) -> None:
     """Read the module's command line as this one run of a script gives it (`script_programs`)."""
     reader.__dict__.setdefault("_script_run_as", {})[module.path] = [run]
 
 
 _OTHER = object()  # a run of another command of fire's dict
+
+
+def commanded_runs(reader, module: Module, command: str | None, within: str | None) -> list[ProgramWords | None]:
+    """The runs of the module that run the function (`command`: its key in fire's dict of commands)."""
+    runs = script_runs(reader, module, within)
+    if command is None:
+        return runs
+    return [run for run in (_commanded(run, command) for run in runs) if run is not _OTHER]  # type: ignore[misc]
 
 
 def _commanded(run: ProgramWords | None, command: str) -> ProgramWords | None | object:
@@ -174,39 +237,97 @@ def _names_program(text: str, stem: str, commands) -> bool:
     return any(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) for name in names)
 
 
-def _flag_given(words: tuple[tuple[str | None, Span | None], ...], name: str, defaults: tuple[str | None, ...] = ()) -> object:
-    """What one run's words give the parameter `name`, as fire reads them (the last flag wins)."""
-    result: object = ABSENT
+Keyed = Callable[[Span], str | None] | None
+_QUOTED_VALUE = re.compile(r'(--[A-Za-z_][\w-]*=)"[^"`\\]*"')  # `--start_idx="${start}"`
+
+
+def quoted_flag(reader):
+    """The flag (`--start_idx=`) a script's word writes with its value quoted whole, read off the
+    script's text (`fire_flags`' `keyed`)."""
+    read_text = reader.tree.context.read_text
+
+    def keyed(span: Span) -> str | None:
+        text = read_text(span.path) or ""
+        match = _QUOTED_VALUE.fullmatch(text[span.start : span.end])
+        return match.group(1) if match else None
+
+    return keyed
+
+
+@dataclass(frozen=True)
+class FireFlag:
+    """One flag of a run as fire reads it: `key` (`-` as `_`), the value's text and word (None: not
+    known), the flag as written (`--top_k=20`, `--top_k 20`), whether bare (fire's boolean syntax)."""
+
+    key: str
+    value: str | None
+    span: Span | None
+    written: str
+    bare: bool
+    default: str | None  # the script's default the word holds (`ProgramWords.defaults`)
+
+
+def fire_flags(words: Words, defaults: tuple[str | None, ...] = (), keyed: Keyed = None) -> tuple[list[FireFlag], int] | None:
+    """The flags of one run's words in order, and how many positional words it has; None where a
+    word is not known or a short flag (fire binds it by letter). `keyed`: the flag a word not known
+    writes with a value quoted whole (`--start_idx="${start}"`: one word, its value not known)."""
+    flags: list[FireFlag] = []
+    positional = 0
     position = 0
     while position < len(words):
         text, span = words[position]
-        if text is None or span is None or not text.startswith("--"):
-            return OPEN  # a word not known, a positional word, a short flag
+        flag = keyed(span) if keyed is not None and text is None and span is not None else None
+        if flag is not None and span is not None:
+            default = defaults[position] if position < len(defaults) else None
+            flags.append(FireFlag(flag[2:-1].replace("-", "_"), None, span, flag, False, default))
+            position += 1
+            continue
+        if text is None or span is None or (text.startswith("-") and not text.startswith("--")):
+            return None
+        if not text.startswith("--"):
+            positional += 1
+            position += 1
+            continue
         if text == "--":
             break  # fire's own flags follow
         key, equals, value = text[2:].partition("=")
-        key = key.replace("-", "_")
         following = words[position + 1] if position + 1 < len(words) else None
+        bare = not equals and (following is None or (following[0] is not None and _FLAG.fullmatch(following[0]) is not None))
         if equals:
             item: tuple[str | None, Span | None] = (value, span)
-            position += 1
-        elif following is None or (following[0] is not None and _FLAG.fullmatch(following[0])):
-            item = ("True", span)  # fire's boolean syntax
-            position += 1
+        elif bare:
+            item = ("True", span)
         else:
-            item = following
-            position += 2
+            item = following  # type: ignore[assignment]
+        position += 1 if equals or bare else 2
         default = defaults[position - 1] if position - 1 < len(defaults) else None
-        if key == f"no{name}":
-            return OPEN
-        if key == name:
-            if item[0] is None or item[1] is None:
+        written = text if equals or bare else f"{text} {item[0]}"
+        flags.append(FireFlag(key.replace("-", "_"), item[0], item[1], written, bare, default))
+    return flags, positional
+
+
+def fire_given(keyed: Keyed = None):
+    """The reading of one run's words for a parameter as fire reads them, the last flag winning
+    (`script_flag`'s `reading`; `keyed`: `quoted_flag`'s)."""
+
+    def given(words: Words, name: str, defaults: tuple[str | None, ...] = ()) -> object:
+        read = fire_flags(words, defaults, keyed)
+        if read is None or read[1]:
+            return OPEN  # a word not known, a positional word, a short flag
+        result: object = ABSENT
+        for flag in read[0]:
+            if flag.key == f"no{name}":
                 return OPEN
-            result = Given(_fire_value(item[0]), text if equals else f"{text} {item[0]}", item[1], default)
-    return result
+            if flag.key == name:
+                if flag.value is None or flag.span is None:
+                    return OPEN
+                result = Given(fire_value(flag.value), flag.written, flag.span, flag.default)
+        return result
+
+    return given
 
 
-def _fire_value(text: str) -> object:
+def fire_value(text: str) -> object:
     """The value fire makes of a word: a Python literal (bare words as strings), else the text."""
     try:
         return ast.literal_eval(text)

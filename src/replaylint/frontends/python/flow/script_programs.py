@@ -21,9 +21,11 @@ from ....model import Launch, Span
 from ....readers.python_runs import ANY_RUN
 from ....source import ExtractContext, SourceFile
 from ..names import REPLAY_WORDS
+from .engines import engine_launches
 from .module import parse
 from .program_environment import runs_module
 from .reader import Reader
+from .requests import reaching_engines
 from .script_flags import as_run
 from .spawns import spawn_words, spawned_launches
 from .tree import Tree
@@ -55,8 +57,26 @@ def spawned_by_runs(source: SourceFile, context: ExtractContext, read: list[Span
             continue
         reader = Reader(Tree(module, context))
         as_run(reader, module, run)
-        found += [launch for launch in spawned_launches(reader, module) if _given_here(launch, source.path)]
+        made = _engines(reader, module) if _fire_keywords(program.text) else []
+        made += spawned_launches(reader, module) if _HANDS_ON in program.text else []
+        found += [launch for launch in made if _given_here(launch, source.path)]
     return found
+
+
+def _fire_keywords(text: str) -> bool:
+    """Whether a program may hand a run's words to an engine as keywords: `fire.Fire(main)` of a
+    `main(..., **vllm_kwargs)` building `LLM(...)` (EvolveCoder's `step2.1_vllm_gen.py`)."""
+    return "Fire(" in text and "**" in text and ("LLM(" in text or "EngineArgs(" in text)
+
+
+def _engines(reader: Reader, module) -> list[Launch]:
+    """The engines the program builds, with the requests sent to them."""
+    engines = list(engine_launches(reader, module))
+    launches = [launch for launch, _ in reaching_engines(reader, module, engines)]
+    texts = {path: m.source.text for path, m in reader.tree.modules().items()}
+    for launch in launches:
+        launch.handle.texts.update(texts)
+    return launches
 
 
 def _handing_on(source: SourceFile, context: ExtractContext) -> dict[str, tuple[str, str] | None]:
@@ -65,7 +85,11 @@ def _handing_on(source: SourceFile, context: ExtractContext) -> dict[str, tuple[
     script is read again for its runs only then (a 1 MB CI script read twice ran past its budget)."""
     named = list(dict.fromkeys(match.group(1) or match.group(2) for match in _NAMED.finditer(source.text)))[:_MAX_NAMED]
     located = {word: program_upward(word, source.path, context.read_text) for word in named}
-    return located if any(found is not None and _HANDS_ON in found[1] for found in located.values()) else {}
+    return located if any(found is not None and _hands_on(found[1]) for found in located.values()) else {}
+
+
+def _hands_on(text: str) -> bool:
+    return (_HANDS_ON in text and spawn_words(text)) or _fire_keywords(text)
 
 
 # what a run may name as its program (a path starts where a word does: inside a long word, no backtracking over every start)
@@ -81,7 +105,7 @@ def _program(run, script: str, context: ExtractContext, named: dict[str, tuple[s
     if located is None:
         return None
     path, text = located
-    if _HANDS_ON not in text or not spawn_words(text) or not runs_module(run.run, script, path, context.read_text):
+    if not _hands_on(text) or not runs_module(run.run, script, path, context.read_text):
         return None
     return SourceFile(path, text)
 
