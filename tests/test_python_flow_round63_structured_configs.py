@@ -136,35 +136,3 @@ def test_a_builder_no_module_of_the_tree_calls_stays_silent(tmp_path: Path) -> N
     files = tree(defaults())
     files["train.py"] = "print('no engine here')\n"
     assert check(tmp_path, files) == []
-
-
-@pytest.mark.parametrize(
-    "overrides",
-    ["OmegaConf.load(args.config)", "OmegaConf.from_cli()"],
-)
-def test_a_nested_field_read_by_attribute_after_an_unknown_merge_stays_open(tmp_path: Path, overrides: str) -> None:
-    """`OmegaConf.merge(OmegaConf.structured(Config), <a config from run time>)` may set any key at any depth:
-    `cfg.vllm.return_sampling_mask` is open as `cfg.vllm["return_sampling_mask"]` is (it read the dataclass's
-    default True, a false RPL003, before)."""
-    program = (
-        "import argparse\n"
-        "from dataclasses import dataclass, field\n"
-        "from omegaconf import OmegaConf\n"
-        "from vllm import LLM\n"
-        "@dataclass\n"
-        "class VllmConfig:\n"
-        "    return_sampling_mask: bool = True\n"
-        "@dataclass\n"
-        "class Config:\n"
-        "    vllm: VllmConfig = field(default_factory=VllmConfig)\n"
-        "def main():\n"
-        "    parser = argparse.ArgumentParser()\n"
-        "    parser.add_argument('--config', required=True)\n"
-        "    args = parser.parse_args()\n"
-        f"    cfg = OmegaConf.merge(OmegaConf.structured(Config), {overrides})\n"
-        "    return LLM(model='m', return_sampling_mask=cfg.vllm.return_sampling_mask)\n"
-        "if __name__ == '__main__':\n"
-        "    main()\n"
-    )
-    assert check(tmp_path, {"train.py": program}) == []
-    assert check(tmp_path, {"train.py": program.replace(f", {overrides})", ")")}) == [("train.py", 7, "RPL003")]

@@ -138,7 +138,5 @@ def _open_below(found: Kwargs, reasons: list[str]) -> Kwargs:
             opened = _open_below(nested, reasons)
             opened.reasons.extend(reason for reason in reasons if reason not in opened.reasons)
             item = replace(item, setting=replace(item.setting, value=UNKNOWN, choices=()), ref=opened)
-        elif isinstance(getattr(nested, "fields", None), Kwargs):  # a record's fields (`OmegaConf.structured`'s nested
-            item = replace(item, setting=replace(item.setting, value=UNKNOWN, choices=()), ref=None)  # config): any may be set
         entries[name] = item
     return found.rebuilt(entries)
