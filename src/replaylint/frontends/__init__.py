@@ -15,6 +15,7 @@ from types import ModuleType
 from typing import Any
 
 from ..framework_registry import prefilters
+from ..regexes import on_use
 from ..shells import SHELLS
 from ..vllm.prefilter_patterns import client_words, found_at, without_mask
 from .triggers import PYTHON_LAUNCHERS, VLLM_WORDS, Words, words_in
@@ -211,7 +212,7 @@ def _starts_server(data: bytes, words: Words) -> bool:
 # An engine built from a config section spread into it (FlagScale's `LLM(**llm_cfg)` of
 # `cfg.get("llm", {})`, `LLM(**cfg.llm)`, `LLM(**config["llm"])`: the config loaded by a helper of
 # the tree that another file holds).
-_CONFIG_SPREAD = re.compile(rb"\bLLM\(\*\*[\w.]*(?i:cfg|conf)[\w.\[\]\"']*\)")
+_CONFIG_SPREAD = on_use(rb"\bLLM\(\*\*[\w.]*(?i:cfg|conf)[\w.\[\]\"']*\)")
 
 
 def builds_from_config(data: bytes, words: Words | None = None) -> bool:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import bisect
 import re
 
+from ...regexes import on_use
 from ...source import Budget
 from .names import ENV_CALLS, REPLAY_WORDS, RUNNER_ENV, SPAWNING_CALLS, SPAWNING_MODULES, occurrences
 
@@ -50,7 +51,7 @@ _NOT_CONFIG = tuple(word for word in REPLAY_WORDS if word != "--config")
 # (after a quote, `_` or a brace) and where the name would end: not vLLM's `EMPTY_MODEL_RUNNER_OUTPUT`,
 # nor "MODEL_RUNNER" in a comment's prose (vLLM's test_scheduler.py has 28 of the one, 3 of the name).
 _RUNNER_PREFIX = "VLLM_USE_V2"
-_RUNNER_SUFFIX = re.compile(r"MODEL_RUNNER(?![A-Za-z0-9_])")  # (a literal first: a lookbehind first scans ten times slower)
+_RUNNER_SUFFIX = on_use(r"MODEL_RUNNER(?![A-Za-z0-9_])")  # (a literal first: a lookbehind first scans ten times slower)
 _RUNNER_KEY = re.compile(r"""\[\s*[rRbBuU]?["']""" + RUNNER_ENV + r"""["']\s*\]""")  # os.environ["..."] = ...
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import re
 
+from ....regexes import on_use
 from .callsites import Call, calls
 from .frames import Frame
 from .module import Module
@@ -31,7 +32,7 @@ def _alias_sites(reader: Reader, module: Module, function: ast.FunctionDef | ast
     return [site for site in sites if _holds(reader, module, site, function)]
 
 
-_CALLED = re.compile(r"[ \t]*\(")
+_CALLED = on_use(r"[ \t]*\(")
 
 
 def _read_as_value(text: str, name: str) -> bool:

@@ -16,17 +16,17 @@ top folder (`--config-name sub/x`), a list nested deeper than `_MAX_DEPTH` or in
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import replace
 
 from ....model import UNKNOWN
+from ....regexes import on_use
 from .facts import NOTHING, Entry, Kwargs, Val
 from .yaml_configs import read_config
 
 _SELF = "_self_"
 _MAX_DEPTH = 4
 # Hydra reads `# @key value` lines until the first other line that is not blank (`_get_header_dict`).
-_PACKAGE_HEADER = re.compile(r"\A(?:[ \t]*(?:#\s*@[^\n]*)?\n)*?[ \t]*#\s*@package[ \t]+(\S+)")
+_PACKAGE_HEADER = on_use(r"\A(?:[ \t]*(?:#\s*@[^\n]*)?\n)*?[ \t]*#\s*@package[ \t]+(\S+)")
 
 
 def hydra_config_file(reader, path: str, top: str, assumed: tuple[str, ...] = (), resting: bool = False) -> Val:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import re
 
+from ....regexes import on_use
+
 _MAX_PACKAGE_DEPTH = 6
 
 
@@ -59,4 +61,4 @@ def run_root(read_text, path: str) -> str | None:
     return found[0] if found is not None else top
 
 
-_IMPORTED = re.compile(r"^[ \t]*(?:from|import)[ \t]+([\w.]+)", re.MULTILINE)
+_IMPORTED = on_use(r"^[ \t]*(?:from|import)[ \t]+([\w.]+)", re.MULTILINE)

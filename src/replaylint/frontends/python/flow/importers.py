@@ -16,6 +16,7 @@ import re
 from typing import Iterator
 
 from ....model import Launch, Span
+from ....regexes import on_use
 from ....source import ExtractContext, ParseError, SourceFile
 from ..asts import walk
 from .argv_runs import program_runs
@@ -128,7 +129,7 @@ def _imported(tree: Tree, module: Module) -> dict[str, Module]:
     return {found[0].path: found[0] for qualified in set(module.imports.values()) if (found := tree.resolve(qualified, module))}
 
 
-_INDENTED_IMPORT = re.compile(r"^[ \t]+from[ \t]+\S+[ \t]+import[ \t]", re.MULTILINE)
+_INDENTED_IMPORT = on_use(r"^[ \t]+from[ \t]+\S+[ \t]+import[ \t]", re.MULTILINE)
 
 
 def _imported_by_functions(tree: Tree, module: Module) -> dict[str, Module]:

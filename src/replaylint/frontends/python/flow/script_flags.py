@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 
 from ....model import UNKNOWN, Setting, Span
 from ....readers.python_runs import ANY_RUN
+from ....regexes import on_use
 from .click_words import ABSENT, OPEN, Given, Words
 from .console_scripts import console_commands
 from .dicts import as_val
@@ -238,7 +239,7 @@ def _names_program(text: str, stem: str, commands) -> bool:
 
 
 Keyed = Callable[[Span], str | None] | None
-_QUOTED_VALUE = re.compile(r'(--[A-Za-z_][\w-]*=)"[^"`\\]*"')  # `--start_idx="${start}"`
+_QUOTED_VALUE = on_use(r'(--[A-Za-z_][\w-]*=)"[^"`\\]*"')  # `--start_idx="${start}"`
 
 
 def quoted_flag(reader):
