@@ -5,9 +5,9 @@ kept only where the reader finds that name holds the function when the call runs
 from __future__ import annotations
 
 import ast
-import re
 
 from ....regexes import on_use
+from ..names import occurrences
 from .callsites import Call, calls
 from .frames import Frame
 from .module import Module
@@ -38,8 +38,8 @@ _CALLED = on_use(r"[ \t]*\(")
 def _read_as_value(text: str, name: str) -> bool:
     """Whether the text may name `name` other than calling or defining it, told before the module's
     walk of its names (`Module.referenced`), which a large test module pays for every engine function."""
-    for match in re.finditer(re.escape(name), text):
-        start, end = match.span()
+    for start in occurrences(text, (name,)):
+        end = start + len(name)
         if (start and (text[start - 1].isalnum() or text[start - 1] in "_.")) or (
             end < len(text) and (text[end].isalnum() or text[end] == "_")
         ):
